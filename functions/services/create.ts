@@ -1,0 +1,8 @@
+import { createdReply } from '#shared/http/reply.ts';
+import { route } from '#shared/http/route.ts';
+import { ServiceInput } from '#shared/services/schema.ts';
+import { createService } from '#shared/services/store.ts';
+
+export const handler = route('services-create', { body: ServiceInput }, async ({ body }) =>
+  createdReply(await createService(body), '/api/services'),
+);

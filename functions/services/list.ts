@@ -1,0 +1,8 @@
+import { route } from '#shared/http/route.ts';
+import { ServiceListQuery } from '#shared/services/schema.ts';
+import { listServices } from '#shared/services/store.ts';
+
+export const handler = route('services-list', { query: ServiceListQuery }, async ({ query }) => ({
+  status: 200,
+  body: await listServices(query),
+}));

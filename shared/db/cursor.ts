@@ -1,0 +1,43 @@
+import { Problem } from '../http/problem.ts';
+
+export type PageKey = Record<string, string>;
+
+/**
+ * A cursor is the last returned item's key, base64url-encoded. It is only
+ * accepted back for the same list: the key must have exactly the attributes of
+ * that index and lie inside the queried partition and prefix. A cursor that
+ * passes can at most move the start of the page, never leave the list.
+ */
+export const encodeCursor = (key: PageKey): string => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+const invalid = () =>
+  new Problem('invalid-cursor', 'Use the nextCursor of the previous page of the same list', {
+    errors: [{ path: 'cursor', message: 'Not a cursor of this list' }],
+  });
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid();
+  }
+};
+
+export const decodeCursor = (
+  cursor: string,
+  expected: { attributes: readonly string[]; partition: [name: string, value: string]; sortPrefix?: [string, string] },
+): PageKey => {
+  if (!/^[A-Za-z0-9_-]{1,1024}$/.test(cursor)) throw invalid();
+  const key = parseJson(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (typeof key !== 'object' || key === null || Array.isArray(key)) throw invalid();
+  const entries = Object.entries(key);
+  const hasExactAttributes =
+    entries.length === expected.attributes.length &&
+    entries.every(([name, value]) => expected.attributes.includes(name) && typeof value === 'string');
+  if (!hasExactAttributes) throw invalid();
+  const pageKey = key as PageKey;
+  const [partitionName, partitionValue] = expected.partition;
+  if (pageKey[partitionName] !== partitionValue) throw invalid();
+  if (expected.sortPrefix && !pageKey[expected.sortPrefix[0]]?.startsWith(expected.sortPrefix[1])) throw invalid();
+  return pageKey;
+};

@@ -1,0 +1,70 @@
+import type { VersionPrecondition } from '../http/if-match.ts';
+import { Problem } from '../http/problem.ts';
+import { tableName } from './client.ts';
+import { updateExpression } from './update-expression.ts';
+
+export interface Versioned {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** The next version of a record: the new fields, a new `updatedAt`, `version` + 1. */
+export const nextVersion = <R extends Versioned, I>(current: R, input: I): R => ({
+  ...current,
+  ...input,
+  updatedAt: new Date().toISOString(),
+  version: current.version + 1,
+});
+
+/**
+ * Update parameters that write `next` only if the stored version is still the
+ * one `next` was derived from. Attributes not named stay as they are.
+ */
+export const versionedUpdate = (
+  key: Record<string, string>,
+  next: Versioned,
+  extraAttributes: Record<string, unknown> = {},
+) => {
+  const { id: _id, createdAt: _createdAt, ...changed } = next;
+  const update = updateExpression({ ...changed, ...extraAttributes });
+  return {
+    TableName: tableName(),
+    Key: key,
+    ...update,
+    ConditionExpression: 'version = :expectedVersion',
+    ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':expectedVersion': next.version - 1 },
+  };
+};
+
+/** Thrown by a replace attempt whose version condition failed. */
+export class VersionChanged extends Error {
+  constructor() {
+    super('The record changed since it was read');
+    this.name = 'VersionChanged';
+  }
+}
+
+const maxAttempts = 3;
+
+/**
+ * Read-modify-write without lost updates. With `If-Match` the caller decided
+ * against a specific version, so a concurrent change is a 412; without it the
+ * replace is simply tried again on the fresh record.
+ */
+export const replaceWithRetry = async <T>(
+  ifMatch: VersionPrecondition | undefined,
+  attempt: () => Promise<T>,
+): Promise<T> => {
+  for (let count = 1; ; count++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error instanceof VersionChanged)) throw error;
+      if (ifMatch || count >= maxAttempts) {
+        throw new Problem('precondition-failed', 'The record was changed by another request');
+      }
+    }
+  }
+};

@@ -1,0 +1,16 @@
+import type middy from '@middy/core';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { Problem } from './problem.ts';
+
+export const maxBodyBytes = 1024 * 1024;
+
+/** Rejects bodies over 1 MiB before anything parses them. */
+export const bodyLimit = (): middy.MiddlewareObj<APIGatewayProxyEventV2> => ({
+  before: async ({ event }) => {
+    if (event.body === undefined) return;
+    const bytes = Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+    if (bytes > maxBodyBytes) {
+      throw new Problem('payload-too-large', `The body has ${bytes} bytes; the limit is ${maxBodyBytes}`);
+    }
+  },
+});

@@ -1,0 +1,74 @@
+import middy from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type * as v from 'valibot';
+import { findRoute, type RouteName } from '../routes.ts';
+import { bodyLimit } from './body-limit.ts';
+import { isWellFormedId } from './ids.ts';
+import { parseIfMatch, type VersionPrecondition } from './if-match.ts';
+import { type Language, Problem } from './problem.ts';
+import { problemResponses } from './problem-responses.ts';
+import { type Reply, toHttpResult } from './reply.ts';
+import { parseOrThrow } from './validate.ts';
+
+export interface RouteContext<Body, Query> {
+  event: APIGatewayProxyEventV2;
+  body: Body;
+  query: Query;
+  /** The `{id}` path parameter, already checked to be one of our ids. */
+  id: string;
+  ifMatch: VersionPrecondition | undefined;
+  requestId: string;
+}
+
+interface RouteOptions<BodySchema, QuerySchema> {
+  body?: BodySchema;
+  query?: QuerySchema;
+}
+
+type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+
+export type LambdaHandler = (
+  event: APIGatewayProxyEventV2,
+  context: unknown,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const languageOf = (area: string): Language => (area === 'contracts' ? 'de' : 'en');
+
+const pathId = (event: APIGatewayProxyEventV2): string => {
+  const id = event.pathParameters?.id;
+  if (id === undefined) return '';
+  // A malformed id cannot name a record, so it is answered like an unknown one.
+  if (!isWellFormedId(id)) throw new Problem('not-found', 'No record has this id');
+  return id;
+};
+
+/**
+ * The HTTP pipeline every endpoint runs through: body limit and JSON parsing
+ * (only for routes with a body), validation against the route's schemas,
+ * then the endpoint's own work; every error leaves as problem+json.
+ */
+export const route = <BodySchema extends v.GenericSchema | undefined, QuerySchema extends v.GenericSchema | undefined>(
+  name: RouteName,
+  options: RouteOptions<BodySchema, QuerySchema>,
+  run: (context: RouteContext<Output<BodySchema>, Output<QuerySchema>>) => Promise<Reply>,
+): LambdaHandler => {
+  const definition = findRoute(name);
+  // No early-timeout timer per request: the DynamoDB client's own timeouts end a stuck call first.
+  const pipeline = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 }).use(
+    problemResponses(languageOf(definition.area)),
+  );
+  if (options.body) pipeline.use(bodyLimit()).use(httpJsonBodyParser());
+
+  return pipeline.handler(async (event) => {
+    const context = {
+      event,
+      id: pathId(event),
+      body: options.body ? parseOrThrow(options.body, event.body, 'body') : undefined,
+      query: options.query ? parseOrThrow(options.query, event.queryStringParameters ?? {}, 'query') : undefined,
+      ifMatch: parseIfMatch(event.headers['if-match']),
+      requestId: event.requestContext.requestId,
+    } as RouteContext<Output<BodySchema>, Output<QuerySchema>>;
+    return toHttpResult(await run(context), context.requestId);
+  }) as unknown as LambdaHandler;
+};

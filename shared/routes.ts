@@ -1,0 +1,128 @@
+/**
+ * The one route table. The CDK stack creates one function and one API route
+ * per entry, and the local server routes requests with the same entries, so a
+ * route exists in both hosts or in neither.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Role = 'owner' | 'staff';
+export type Area = 'contacts' | 'services' | 'contracts' | 'system';
+
+export interface RouteDefinition {
+  /** Function and sample-event name: `events/<name>.json`. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** API Gateway path syntax: `/api/contacts/{id}`. */
+  readonly path: string;
+  /** Handler module, relative to the repository root; it exports `handler`. */
+  readonly entry: string;
+  readonly area: Area;
+  /** Roles allowed to call the route; `public` routes need no token. */
+  readonly roles: readonly Role[] | 'public';
+  /** Table permissions the function gets: least privilege per route. */
+  readonly data: 'read' | 'read-write';
+}
+
+const anyone = ['owner', 'staff'] as const satisfies readonly Role[];
+const ownerOnly = ['owner'] as const satisfies readonly Role[];
+
+export const routes = [
+  {
+    name: 'contacts-list',
+    method: 'GET',
+    path: '/api/contacts',
+    entry: 'functions/contacts/list.ts',
+    area: 'contacts',
+    roles: anyone,
+    data: 'read',
+  },
+  {
+    name: 'contacts-create',
+    method: 'POST',
+    path: '/api/contacts',
+    entry: 'functions/contacts/create.ts',
+    area: 'contacts',
+    roles: anyone,
+    data: 'read-write',
+  },
+  {
+    name: 'contacts-get',
+    method: 'GET',
+    path: '/api/contacts/{id}',
+    entry: 'functions/contacts/get.ts',
+    area: 'contacts',
+    roles: anyone,
+    data: 'read',
+  },
+  {
+    name: 'contacts-replace',
+    method: 'PUT',
+    path: '/api/contacts/{id}',
+    entry: 'functions/contacts/replace.ts',
+    area: 'contacts',
+    roles: anyone,
+    data: 'read-write',
+  },
+  {
+    name: 'contacts-delete',
+    method: 'DELETE',
+    path: '/api/contacts/{id}',
+    entry: 'functions/contacts/delete.ts',
+    area: 'contacts',
+    roles: ownerOnly,
+    data: 'read-write',
+  },
+  {
+    name: 'services-list',
+    method: 'GET',
+    path: '/api/services',
+    entry: 'functions/services/list.ts',
+    area: 'services',
+    roles: anyone,
+    data: 'read',
+  },
+  {
+    name: 'services-create',
+    method: 'POST',
+    path: '/api/services',
+    entry: 'functions/services/create.ts',
+    area: 'services',
+    roles: ownerOnly,
+    data: 'read-write',
+  },
+  {
+    name: 'services-get',
+    method: 'GET',
+    path: '/api/services/{id}',
+    entry: 'functions/services/get.ts',
+    area: 'services',
+    roles: anyone,
+    data: 'read',
+  },
+  {
+    name: 'services-replace',
+    method: 'PUT',
+    path: '/api/services/{id}',
+    entry: 'functions/services/replace.ts',
+    area: 'services',
+    roles: ownerOnly,
+    data: 'read-write',
+  },
+] as const satisfies readonly RouteDefinition[];
+
+/** API Gateway's `$default` route: every unknown method and path lands here. */
+export const fallbackRoute = {
+  name: 'not-found',
+  entry: 'functions/not-found.ts',
+  area: 'system',
+  roles: 'public',
+} as const;
+
+export type RouteName = (typeof routes)[number]['name'];
+
+export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>): string => `${route.method} ${route.path}`;
+
+export const findRoute = (name: RouteName): RouteDefinition => {
+  const found = routes.find((route) => route.name === name);
+  if (!found) throw new Error(`No route named ${name}`);
+  return found;
+};
