@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unique, useApi } from './support/api.ts';
+import { type ApiResponse, unique, useApi } from './support/api.ts';
 
 const api = useApi();
 
@@ -100,7 +100,10 @@ describe('GET /api/services', () => {
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const page = await api.request('GET', `/api/services?${filter}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        const page: ApiResponse = await api.request(
+          'GET',
+          `/api/services?${filter}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        );
         expect(page.status).toBe(200);
         seen.push(...page.body.items.map((s: { name: string }) => s.name).filter((n: string) => n.startsWith(prefix)));
         cursor = page.body.nextCursor;
