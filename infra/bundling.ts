@@ -1,0 +1,39 @@
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { BuildOptions } from 'esbuild';
+
+/**
+ * Bundling settings, defined once: the CDK stack and the bundle-size benchmark
+ * (raw esbuild) must build exactly the same artefact.
+ */
+
+// Node 24 is the current LTS Lambda runtime with the longest support window; arm64 is cheaper per GB-s.
+export const lambdaPlatform = { runtime: Runtime.NODEJS_24_X, architecture: Architecture.ARM_64 } as const;
+
+// ESM bundles have no `require`; CommonJS dependencies bundled into them still call it.
+const requireShim =
+  "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);";
+
+export const esbuildOptions = {
+  format: 'esm',
+  platform: 'node',
+  target: 'node24',
+  minify: true,
+  sourcemap: false,
+  mainFields: ['module', 'main'],
+  banner: { js: requireShim },
+  // The runtime ships SDK v3. Provisional: the bundle-size/cold-start benchmark decides whether to bundle it.
+  external: ['@aws-sdk/*'],
+} satisfies BuildOptions;
+
+export const nodejsBundling = (): BundlingOptions => ({
+  format: OutputFormat.ESM,
+  minify: esbuildOptions.minify,
+  sourceMap: esbuildOptions.sourcemap,
+  target: esbuildOptions.target,
+  mainFields: [...esbuildOptions.mainFields],
+  banner: esbuildOptions.banner.js,
+  externalModules: [...esbuildOptions.external],
+  // Bundle with the project's own esbuild (the version the benchmark uses), not a Docker image.
+  forceDockerBundling: false,
+});

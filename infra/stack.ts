@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { tableDesign } from '#shared/db/table-design.ts';
+import { fallbackRoute, type RouteDefinition, routes } from '#shared/routes.ts';
+import { lambdaPlatform, nodejsBundling } from './bundling.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** `contacts-list` → `ContactsList`: stable construct ids, so logical ids survive reordering the route table. */
+export const constructId = (name: string): string =>
+  name
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
+
+export class StudioApiStack extends Stack {
+  readonly table: TableV2;
+  readonly api: HttpApi;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    // The table holds the business data: it must survive stack deletion, accidental deletes and bad writes.
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: stringKey(tableDesign.partitionKey),
+      sortKey: stringKey(tableDesign.sortKey),
+      timeToLiveAttribute: tableDesign.timeToLiveAttribute,
+      globalSecondaryIndexes: tableDesign.globalSecondaryIndexes.map((index) => ({
+        indexName: index.indexName,
+        partitionKey: stringKey(index.partitionKey),
+        sortKey: stringKey(index.sortKey),
+        projectionType: ProjectionType.ALL,
+      })),
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // API Gateway's own 404 is not problem+json, so unknown routes go to our function instead.
+    const notFound = this.createFunction(fallbackRoute.name, fallbackRoute.entry);
+    this.api = new HttpApi(this, 'HttpApi', {
+      apiName: this.stackName,
+      defaultIntegration: new HttpLambdaIntegration('NotFoundIntegration', notFound, {
+        payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      }),
+    });
+
+    for (const route of routes) this.addRoute(route);
+
+    new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+  }
+
+  private addRoute(route: RouteDefinition): void {
+    const fn = this.createFunction(route.name, route.entry, { TABLE_NAME: this.table.tableName });
+    // Least privilege: a route that only reads cannot write, even through a bug.
+    if (route.data === 'read') this.table.grantReadData(fn);
+    else this.table.grantReadWriteData(fn);
+
+    this.api.addRoutes({
+      path: route.path,
+      methods: [HttpMethod[route.method]],
+      integration: new HttpLambdaIntegration(`${constructId(route.name)}Integration`, fn, {
+        payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      }),
+    });
+  }
+
+  private createFunction(name: string, entry: string, environment?: Record<string, string>): NodejsFunction {
+    const id = constructId(name);
+    return new NodejsFunction(this, id, {
+      entry: path.join(repoRoot, entry),
+      handler: 'handler',
+      projectRoot: repoRoot,
+      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
+      ...lambdaPlatform,
+      bundling: nodejsBundling(),
+      // The DynamoDB client's bounded timeouts (1 s connect, 2 s request, 3 attempts: about 7 s with backoff)
+      // finish well within 10 s, so a slow table becomes our 503 rather than a Lambda timeout.
+      memorySize: 512,
+      timeout: Duration.seconds(10),
+      // An explicit log group is the only way to set retention without the LogRetention custom resource.
+      logGroup: new LogGroup(this, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
+      ...(environment ? { environment } : {}),
+    });
+  }
+}

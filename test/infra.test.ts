@@ -1,0 +1,239 @@
+import { readFileSync } from 'node:fs';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { describe, expect, it } from 'vitest';
+import { constructId, StudioApiStack } from '#infra/stack.ts';
+import { tableDesign } from '#shared/db/table-design.ts';
+import { fallbackRoute, type RouteDefinition, routeKey, routes } from '#shared/routes.ts';
+
+type Resource = {
+  Type: string;
+  Properties: Record<string, any>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
+
+const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+const synthesize = (): Template => {
+  // The feature flags in cdk.json change the template, so the tests synthesize with them too.
+  const { context } = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
+    context: Record<string, unknown>;
+  };
+  // An empty bundling-stacks list skips esbuild: these tests check wiring, not bundles.
+  const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } });
+  return Template.fromStack(new StudioApiStack(app, 'StudioApi'));
+};
+
+// Synthesis is the slow part and the template is read-only, so every test reads the same one.
+const template = synthesize();
+
+const resources = (type: string): Record<string, Resource> => template.findResources(type) as Record<string, Resource>;
+
+const resource = (type: string, logicalId: string): Resource => {
+  const found = resources(type)[logicalId];
+  if (!found) throw new Error(`No ${type} named ${logicalId}`);
+  return found;
+};
+
+const apiRoutesWithKey = (key: string): Resource[] =>
+  Object.values(resources('AWS::ApiGatewayV2::Route')).filter((r) => r.Properties.RouteKey === key);
+
+/** Route → `integrations/<Ref>` target → integration → the function its URI points at. */
+const functionIdBehind = (apiRoute: Resource): string => {
+  const [, parts] = apiRoute.Properties.Target['Fn::Join'];
+  const integrationId: string = parts[1].Ref;
+  return resource('AWS::ApiGatewayV2::Integration', integrationId).Properties.IntegrationUri['Fn::GetAtt'][0];
+};
+
+const functionIdOf = (route: Pick<RouteDefinition, 'method' | 'path'>): string => {
+  const [apiRoute] = apiRoutesWithKey(routeKey(route));
+  if (!apiRoute) throw new Error(`No API route ${routeKey(route)}`);
+  return functionIdBehind(apiRoute);
+};
+
+/** Policies attach to roles, not functions: follow the function's role to the policies whose `Roles` reference it. */
+const dynamoActionsOf = (functionId: string): string[] => {
+  const roleId: string = resource('AWS::Lambda::Function', functionId).Properties.Role['Fn::GetAtt'][0];
+  return Object.values(resources('AWS::IAM::Policy'))
+    .filter((policy) => policy.Properties.Roles.some((role: { Ref?: string }) => role.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+    .flatMap((statement: { Action: string | string[] }) => statement.Action)
+    .filter((action: string) => action.startsWith('dynamodb:'));
+};
+
+/** A construct's logical id is its construct id plus an 8-digit hash. */
+const logicalIdPattern = (name: string): RegExp => new RegExp(`^${constructId(name)}[0-9A-F]{8}$`);
+
+const tableId = (): string => {
+  const [id] = Object.keys(resources('AWS::DynamoDB::GlobalTable'));
+  if (!id) throw new Error('No table');
+  return id;
+};
+
+const readRoutes = routes.filter((route) => route.data === 'read');
+const readWriteRoutes = routes.filter((route) => route.data === 'read-write');
+
+describe('StudioApiStack', () => {
+  describe('routing', () => {
+    it('gives every route in the route table exactly one API route and a function of its own', () => {
+      // prepare
+      const expectedFunctionCount = routes.length + 1; // plus the not-found fallback
+
+      // act
+      const wiring = routes.map((route) => ({
+        name: route.name,
+        apiRoutes: apiRoutesWithKey(routeKey(route)).length,
+        functionId: functionIdOf(route),
+      }));
+
+      // assess
+      for (const { name, apiRoutes, functionId } of wiring) {
+        expect(apiRoutes, name).toBe(1);
+        expect(functionId, name).toMatch(logicalIdPattern(name));
+      }
+      expect(new Set(wiring.map(({ functionId }) => functionId)).size).toBe(routes.length);
+      template.resourceCountIs('AWS::Lambda::Function', expectedFunctionCount);
+    });
+
+    it('passes the table name to every route function', () => {
+      // prepare
+      const tableRef = { Ref: tableId() };
+
+      // act
+      const environments = routes.map(
+        (route) => resource('AWS::Lambda::Function', functionIdOf(route)).Properties.Environment,
+      );
+
+      // assess
+      for (const environment of environments) expect(environment).toEqual({ Variables: { TABLE_NAME: tableRef } });
+    });
+
+    it('answers unknown routes through the $default route with the not-found function', () => {
+      // prepare
+      const defaultRoutes = apiRoutesWithKey('$default');
+
+      // act
+      const functionIds = defaultRoutes.map(functionIdBehind);
+
+      // assess
+      expect(functionIds).toHaveLength(1);
+      expect(functionIds[0]).toMatch(logicalIdPattern(fallbackRoute.name));
+      expect(routes.map(functionIdOf)).not.toContain(functionIds[0]);
+    });
+  });
+
+  describe('table', () => {
+    it('is an on-demand, point-in-time-recoverable, deletion-protected table that CloudFormation retains', () => {
+      // prepare
+      const expectedIndexes = tableDesign.globalSecondaryIndexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      }));
+
+      // act
+      const table = resource('AWS::DynamoDB::GlobalTable', tableId());
+
+      // assess
+      template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+      expect(table.DeletionPolicy).toBe('Retain');
+      expect(table.UpdateReplacePolicy).toBe('Retain');
+      expect(table.Properties).toMatchObject({
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: tableDesign.partitionKey, KeyType: 'HASH' },
+          { AttributeName: tableDesign.sortKey, KeyType: 'RANGE' },
+        ],
+        TimeToLiveSpecification: { AttributeName: tableDesign.timeToLiveAttribute, Enabled: true },
+        GlobalSecondaryIndexes: expectedIndexes,
+        Replicas: [
+          {
+            DeletionProtectionEnabled: true,
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          },
+        ],
+      });
+      expect(table.Properties.GlobalSecondaryIndexes).toHaveLength(3);
+      expect(
+        table.Properties.AttributeDefinitions.every((a: { AttributeType: string }) => a.AttributeType === 'S'),
+      ).toBe(true);
+    });
+  });
+
+  describe('permissions', () => {
+    it('lets read routes read the table but never write it', () => {
+      // prepare
+      const functionIds = readRoutes.map(functionIdOf);
+
+      // act
+      const actions = functionIds.map(dynamoActionsOf);
+
+      // assess
+      expect(readRoutes.length).toBeGreaterThan(0);
+      for (const granted of actions) {
+        expect(granted).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+        expect(granted.filter((action) => writeActions.includes(action))).toEqual([]);
+      }
+    });
+
+    it('lets read-write routes write the table', () => {
+      // prepare
+      const functionIds = readWriteRoutes.map(functionIdOf);
+
+      // act
+      const actions = functionIds.map(dynamoActionsOf);
+
+      // assess
+      expect(readWriteRoutes.length).toBeGreaterThan(0);
+      for (const granted of actions) expect(granted).toEqual(expect.arrayContaining(writeActions));
+    });
+
+    it('gives the not-found function no DynamoDB permissions and no table name', () => {
+      // prepare
+      const [defaultRoute] = apiRoutesWithKey('$default');
+      if (!defaultRoute) throw new Error('No $default route');
+      const functionId = functionIdBehind(defaultRoute);
+
+      // act
+      const actions = dynamoActionsOf(functionId);
+      const environment = resource('AWS::Lambda::Function', functionId).Properties.Environment;
+
+      // assess
+      expect(actions).toEqual([]);
+      expect(environment).toBeUndefined();
+    });
+  });
+
+  describe('functions', () => {
+    it('sends every function to its own log group with a retention period', () => {
+      // prepare
+      const functions = Object.values(resources('AWS::Lambda::Function'));
+
+      // act
+      const logGroupIds: string[] = functions.map((fn) => fn.Properties.LoggingConfig?.LogGroup?.Ref);
+
+      // assess
+      expect(new Set(logGroupIds).size).toBe(functions.length);
+      for (const id of logGroupIds) {
+        expect(resource('AWS::Logs::LogGroup', id).Properties.RetentionInDays).toBe(RetentionDays.ONE_MONTH);
+      }
+    });
+
+    it('runs every function on the arm64 Node.js 24 runtime', () => {
+      // prepare
+      const expected = Match.objectLike({ Runtime: 'nodejs24.x', Architectures: ['arm64'] });
+
+      // act
+      const functions = Object.values(resources('AWS::Lambda::Function'));
+
+      // assess
+      expect(functions).toHaveLength(routes.length + 1);
+      template.allResourcesProperties('AWS::Lambda::Function', expected);
+    });
+  });
+});
