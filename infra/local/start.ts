@@ -13,6 +13,8 @@ try {
   await database.stop();
   throw error;
 }
+// Logged on stderr: stdout carries only what scripts read (the listening line, the token).
+console.error(`DynamoDB Local: ${database.endpoint} (data in ${dataDir})`);
 console.log(`Studio API listening on ${api.url}`);
 
 let stopping = false;
