@@ -12,7 +12,7 @@ export const documentClient = DynamoDBDocumentClient.from(
   new DynamoDBClient({
     ...(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}),
     maxAttempts: 3,
-    requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000 },
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000, throwOnRequestTimeout: true },
   }),
   { marshallOptions: { removeUndefinedValues: true } },
 );
