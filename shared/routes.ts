@@ -4,7 +4,9 @@
  * route exists in both hosts or in neither.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Role = 'owner' | 'staff';
+/** The roles are the Cognito groups of the same names; a token names them in `cognito:groups`. */
+export const roleNames = ['owner', 'staff'] as const;
+export type Role = (typeof roleNames)[number];
 export type Area = 'contacts' | 'services' | 'contracts' | 'system';
 
 export interface RouteDefinition {
@@ -20,93 +22,30 @@ export interface RouteDefinition {
   readonly roles: readonly Role[] | 'public';
   /** Table permissions the function gets: least privilege per route. */
   readonly data: 'read' | 'read-write';
+  /** Use of the contract sealing key: only signing may sign, only verification may verify. */
+  readonly sealing?: 'sign' | 'verify';
 }
 
 const anyone = ['owner', 'staff'] as const satisfies readonly Role[];
 const ownerOnly = ['owner'] as const satisfies readonly Role[];
 
+// biome-ignore format: one route per line keeps the table readable
 export const routes = [
-  {
-    name: 'contacts-list',
-    method: 'GET',
-    path: '/api/contacts',
-    entry: 'functions/contacts/list.ts',
-    area: 'contacts',
-    roles: anyone,
-    data: 'read',
-  },
-  {
-    name: 'contacts-create',
-    method: 'POST',
-    path: '/api/contacts',
-    entry: 'functions/contacts/create.ts',
-    area: 'contacts',
-    roles: anyone,
-    data: 'read-write',
-  },
-  {
-    name: 'contacts-get',
-    method: 'GET',
-    path: '/api/contacts/{id}',
-    entry: 'functions/contacts/get.ts',
-    area: 'contacts',
-    roles: anyone,
-    data: 'read',
-  },
-  {
-    name: 'contacts-replace',
-    method: 'PUT',
-    path: '/api/contacts/{id}',
-    entry: 'functions/contacts/replace.ts',
-    area: 'contacts',
-    roles: anyone,
-    data: 'read-write',
-  },
-  {
-    name: 'contacts-delete',
-    method: 'DELETE',
-    path: '/api/contacts/{id}',
-    entry: 'functions/contacts/delete.ts',
-    area: 'contacts',
-    roles: ownerOnly,
-    data: 'read-write',
-  },
-  {
-    name: 'services-list',
-    method: 'GET',
-    path: '/api/services',
-    entry: 'functions/services/list.ts',
-    area: 'services',
-    roles: anyone,
-    data: 'read',
-  },
-  {
-    name: 'services-create',
-    method: 'POST',
-    path: '/api/services',
-    entry: 'functions/services/create.ts',
-    area: 'services',
-    roles: ownerOnly,
-    data: 'read-write',
-  },
-  {
-    name: 'services-get',
-    method: 'GET',
-    path: '/api/services/{id}',
-    entry: 'functions/services/get.ts',
-    area: 'services',
-    roles: anyone,
-    data: 'read',
-  },
-  {
-    name: 'services-replace',
-    method: 'PUT',
-    path: '/api/services/{id}',
-    entry: 'functions/services/replace.ts',
-    area: 'services',
-    roles: ownerOnly,
-    data: 'read-write',
-  },
+  { name: 'contacts-list', method: 'GET', path: '/api/contacts', entry: 'functions/contacts/list.ts', area: 'contacts', roles: anyone, data: 'read' },
+  { name: 'contacts-create', method: 'POST', path: '/api/contacts', entry: 'functions/contacts/create.ts', area: 'contacts', roles: anyone, data: 'read-write' },
+  { name: 'contacts-get', method: 'GET', path: '/api/contacts/{id}', entry: 'functions/contacts/get.ts', area: 'contacts', roles: anyone, data: 'read' },
+  { name: 'contacts-replace', method: 'PUT', path: '/api/contacts/{id}', entry: 'functions/contacts/replace.ts', area: 'contacts', roles: anyone, data: 'read-write' },
+  { name: 'contacts-delete', method: 'DELETE', path: '/api/contacts/{id}', entry: 'functions/contacts/delete.ts', area: 'contacts', roles: ownerOnly, data: 'read-write' },
+  { name: 'services-list', method: 'GET', path: '/api/services', entry: 'functions/services/list.ts', area: 'services', roles: anyone, data: 'read' },
+  { name: 'services-create', method: 'POST', path: '/api/services', entry: 'functions/services/create.ts', area: 'services', roles: ownerOnly, data: 'read-write' },
+  { name: 'services-get', method: 'GET', path: '/api/services/{id}', entry: 'functions/services/get.ts', area: 'services', roles: anyone, data: 'read' },
+  { name: 'services-replace', method: 'PUT', path: '/api/services/{id}', entry: 'functions/services/replace.ts', area: 'services', roles: ownerOnly, data: 'read-write' },
+  { name: 'contracts-list', method: 'GET', path: '/api/contracts', entry: 'functions/contracts/list.ts', area: 'contracts', roles: anyone, data: 'read' },
+  { name: 'contracts-create', method: 'POST', path: '/api/contracts', entry: 'functions/contracts/create.ts', area: 'contracts', roles: anyone, data: 'read-write' },
+  { name: 'contracts-get', method: 'GET', path: '/api/contracts/{id}', entry: 'functions/contracts/get.ts', area: 'contracts', roles: anyone, data: 'read' },
+  { name: 'contracts-sign', method: 'POST', path: '/api/contracts/{id}/signatures', entry: 'functions/contracts/sign.ts', area: 'contracts', roles: anyone, data: 'read-write', sealing: 'sign' },
+  { name: 'contracts-verify', method: 'GET', path: '/api/contracts/{id}/verification', entry: 'functions/contracts/verify.ts', area: 'contracts', roles: anyone, data: 'read', sealing: 'verify' },
+  { name: 'contracts-cancel', method: 'POST', path: '/api/contracts/{id}/cancellation', entry: 'functions/contracts/cancel.ts', area: 'contracts', roles: ownerOnly, data: 'read-write' },
 ] as const satisfies readonly RouteDefinition[];
 
 /** API Gateway's `$default` route: every unknown method and path lands here. */

@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { localAwsEnvironment, type RunningDynamoDb, startDynamoDbLocal } from './dynamodb-local.ts';
 import { ensureTable } from './ensure-table.ts';
@@ -10,7 +11,13 @@ export const defaultTableName = 'studio-api';
  * Lambda, a handler reads its configuration when it is loaded.
  */
 export const connectHandlers = async (endpoint: string, tableName = defaultTableName): Promise<void> => {
-  Object.assign(process.env, localAwsEnvironment, { DYNAMODB_ENDPOINT: endpoint, TABLE_NAME: tableName });
+  // The local stand-in for the KMS sealing key lives with the local data.
+  const sealKeyDirectory = resolve(process.env.SEAL_KEY_DIR ?? join(process.env.DATA_DIR ?? '.data', 'keys'));
+  Object.assign(process.env, localAwsEnvironment, {
+    DYNAMODB_ENDPOINT: endpoint,
+    TABLE_NAME: tableName,
+    SEAL_KEY_DIR: sealKeyDirectory,
+  });
   const client = new DynamoDBClient({ endpoint });
   try {
     await ensureTable(client, tableName);

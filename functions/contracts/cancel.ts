@@ -1,0 +1,8 @@
+import { cancelContract } from '#shared/contracts/cancel-contract.ts';
+import { CancellationInput } from '#shared/contracts/schema.ts';
+import { recordReply } from '#shared/http/reply.ts';
+import { route } from '#shared/http/route.ts';
+
+export const handler = route('contracts-cancel', { body: CancellationInput }, async ({ id, body }) =>
+  recordReply(await cancelContract(id, body.reason)),
+);

@@ -1,0 +1,62 @@
+import type { Contact } from '../contacts/schema.ts';
+import { Problem } from '../http/problem.ts';
+import type { Money } from '../schema/fields.ts';
+import type { BillingInterval, Service } from '../services/schema.ts';
+import type { ContactCopy, ContractInput, ContractItem } from './schema.ts';
+
+const unusable = (detail: string, path: string, message: string) =>
+  new Problem('unprocessable', detail, { errors: [{ path, message }] });
+
+export const copyOfContact = (contact: Contact): ContactCopy => ({
+  firstName: contact.firstName,
+  lastName: contact.lastName,
+  email: contact.email,
+  address: contact.address,
+});
+
+/**
+ * The contract's own copy of each item, priced from the services as they are
+ * now: later changes to a service never change a signed price.
+ */
+export const copyItems = (input: ContractInput, services: ReadonlyMap<string, Service>): ContractItem[] => {
+  const items = input.items.map((item, index) => {
+    const service = services.get(item.serviceId);
+    if (!service) {
+      throw unusable('Leistung nicht gefunden', `items.${index}.serviceId`, 'Unbekannte Leistung');
+    }
+    if (!service.active) {
+      throw unusable('Leistung wird nicht mehr angeboten', `items.${index}.serviceId`, 'Leistung ist inaktiv');
+    }
+    const { amount, currency } = service.price;
+    return {
+      serviceId: service.id,
+      name: service.name,
+      unitPrice: { amount, currency },
+      billingInterval: service.billingInterval,
+      quantity: item.quantity,
+      total: { amount: amount * item.quantity, currency },
+    };
+  });
+  const currencies = new Set(items.map((item) => item.unitPrice.currency));
+  if (currencies.size > 1) {
+    throw unusable(
+      'Alle Positionen müssen dieselbe Währung haben',
+      'items',
+      `Gemischte Währungen: ${[...currencies].join(', ')}`,
+    );
+  }
+  return items;
+};
+
+/** The sum of the item totals for each billing interval that occurs. */
+export const totalsByInterval = (items: readonly ContractItem[]): Partial<Record<BillingInterval, Money>> => {
+  const totals: Partial<Record<BillingInterval, Money>> = {};
+  for (const item of items) {
+    const total = totals[item.billingInterval];
+    totals[item.billingInterval] = {
+      amount: (total?.amount ?? 0) + item.total.amount,
+      currency: item.total.currency,
+    };
+  }
+  return totals;
+};

@@ -1,0 +1,37 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../db/client.ts';
+import type { TransactItem } from '../db/transact.ts';
+
+/**
+ * Gap-free contract numbers per calendar year (UTC): `2026-000001`, … One
+ * counter item per year; a number is only taken by the transaction that also
+ * writes its contract, so a failed create leaves no gap.
+ */
+const counterKey = (year: number) => ({ pk: `CONTRACT_NUMBER#${year}`, sk: 'COUNTER' });
+
+export interface NumberReservation {
+  year: number;
+  sequence: number;
+  number: string;
+}
+
+export const nextContractNumber = async (now: Date): Promise<NumberReservation> => {
+  const year = now.getUTCFullYear();
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: tableName(), Key: counterKey(year), ConsistentRead: true }),
+  );
+  const sequence = (typeof Item?.last === 'number' ? Item.last : 0) + 1;
+  return { year, sequence, number: `${year}-${String(sequence).padStart(6, '0')}` };
+};
+
+/** Moves the counter to the reserved number, failing if another contract took it first. */
+export const claimContractNumber = ({ year, sequence }: NumberReservation): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: counterKey(year),
+    UpdateExpression: 'SET #last = :sequence',
+    ConditionExpression: sequence === 1 ? 'attribute_not_exists(pk)' : '#last = :previous',
+    ExpressionAttributeNames: { '#last': 'last' },
+    ExpressionAttributeValues: { ':sequence': sequence, ...(sequence === 1 ? {} : { ':previous': sequence - 1 }) },
+  },
+});

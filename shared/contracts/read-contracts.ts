@@ -1,0 +1,65 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../db/client.ts';
+import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
+import { Problem } from '../http/problem.ts';
+import {
+  contractListPartition,
+  contractPartition,
+  contractSortPrefix,
+  contractStatusPartition,
+  contractsOfContactPartition,
+} from './keys.ts';
+import { toContract, toSignature } from './records.ts';
+import type { Contract, ContractStatus, ContractWithSignatures } from './schema.ts';
+
+/** The contract and its signatures: one Query on the contract's item collection. */
+export const getContract = async (id: string): Promise<ContractWithSignatures | undefined> => {
+  const { Items = [] } = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': contractPartition(id), ':prefix': contractSortPrefix },
+      ConsistentRead: true,
+    }),
+  );
+  const contractItem = Items.find((item) => item.entity === 'contract');
+  if (!contractItem) return undefined;
+  return {
+    ...toContract(contractItem),
+    signatures: Items.filter((item) => item.entity === 'signature').map(toSignature),
+  };
+};
+
+export const getExistingContract = async (id: string): Promise<ContractWithSignatures> => {
+  const contract = await getContract(id);
+  if (!contract) throw new Problem('not-found', 'Kein Vertrag hat diese ID');
+  return contract;
+};
+
+/** Newest first; by contact (optionally narrowed by status) or by status, each one Query on an index. */
+export const listContracts = (
+  request: PageRequest & { contactId?: string | undefined; status?: ContractStatus | undefined },
+): Promise<Page<Contract>> => {
+  const common = { limit: request.limit, cursor: request.cursor, newestFirst: true, toRecord: toContract };
+  if (request.contactId) {
+    return queryPage({
+      ...common,
+      index: 'gsi2',
+      partition: contractsOfContactPartition(request.contactId),
+      // One contact's contracts are few, so narrowing them by status stays cheap.
+      ...(request.status
+        ? {
+            filter: {
+              expression: '#status = :status',
+              names: { '#status': 'status' },
+              values: { ':status': request.status },
+            },
+          }
+        : {}),
+    });
+  }
+  if (request.status) {
+    return queryPage({ ...common, index: 'gsi3', partition: contractStatusPartition(request.status) });
+  }
+  return queryPage({ ...common, index: 'gsi1', partition: contractListPartition });
+};

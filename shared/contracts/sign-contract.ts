@@ -1,0 +1,131 @@
+import { tableName } from '../db/client.ts';
+import { ConditionsFailed, type TransactItem, transactWrite } from '../db/transact.ts';
+import { newId } from '../http/ids.ts';
+import { Problem } from '../http/problem.ts';
+import { canonicalJson, sha256Hex } from './document-hash.ts';
+import { contractKey, contractStatusPartition, signatureImageKey, signatureKey } from './keys.ts';
+import { getExistingContract } from './read-contracts.ts';
+import type { ContractStatus, ContractWithSignatures, Signature, SignatureInput, SignerRole } from './schema.ts';
+import { configuredSealer } from './seal/configured-sealer.ts';
+import { parseSignatureImage } from './signature-image.ts';
+
+/** Where the signature was given, as the API Gateway request context reports it. */
+export interface SigningContext {
+  ipAddress: string;
+  userAgent: string;
+}
+
+/** The facts a seal covers: exactly these fields, canonicalised. */
+export const sealedFacts = (contractId: string, signature: Omit<Signature, 'id' | 'seal'>): string =>
+  canonicalJson({
+    contractId,
+    documentHash: signature.documentHash,
+    role: signature.role,
+    signerName: signature.signerName,
+    signedAt: signature.signedAt,
+    ipAddress: signature.ipAddress,
+    userAgent: signature.userAgent,
+    imageSha256: signature.imageSha256,
+  });
+
+const statusAfterSigning = (contract: ContractWithSignatures, role: SignerRole): ContractStatus => {
+  const roles = new Set([...contract.signatures.map((signature) => signature.role), role]);
+  const complete = roles.has('customer') && (!contract.requireStudioSignature || roles.has('studio'));
+  return complete ? 'signed' : 'pending';
+};
+
+const alreadySigned = () =>
+  new Problem('conflict', 'Für diese Rolle liegt bereits eine Unterschrift vor', {
+    errors: [{ path: 'role', message: 'Bereits unterschrieben' }],
+  });
+
+const maxAttempts = 5;
+
+/**
+ * Adds one signature. The signature, its image and the contract's new status
+ * are written in one transaction conditional on the contract's version, so two
+ * signers at once can neither both take a role nor lose a status change.
+ */
+export const signContract = async (
+  id: string,
+  input: SignatureInput,
+  context: SigningContext,
+): Promise<ContractWithSignatures> => {
+  const image = parseSignatureImage(input.signatureImage);
+  const imageSha256 = sha256Hex(image.bytes);
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const contract = await getExistingContract(id);
+    if (contract.status === 'cancelled')
+      throw new Problem('conflict', 'Ein gekündigter Vertrag kann nicht unterschrieben werden');
+    if (input.documentHash !== contract.documentHash) {
+      throw new Problem('conflict', 'Der Dokument-Hash entspricht nicht dem Vertrag', {
+        errors: [{ path: 'documentHash', message: `Der Vertrag hat ${contract.documentHash}` }],
+      });
+    }
+    if (contract.signatures.some((signature) => signature.role === input.role)) throw alreadySigned();
+
+    const facts = {
+      role: input.role,
+      signerName: input.signerName,
+      documentHash: contract.documentHash,
+      signedAt: new Date().toISOString(),
+      ipAddress: context.ipAddress,
+      userAgent: context.userAgent,
+      imageSha256,
+    };
+    const signature: Signature = { id: newId(), ...facts, seal: await configuredSealer().seal(sealedFacts(id, facts)) };
+    const status = statusAfterSigning(contract, input.role);
+    const writes: TransactItem[] = [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...signatureKey(id, input.role), entity: 'signature', ...signature },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...signatureImageKey(id, input.role),
+            entity: 'signatureImage',
+            mediaType: image.mediaType,
+            bytes: image.bytes,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: contractKey(id),
+          UpdateExpression: 'SET #status = :status, updatedAt = :now, #version = :next, gsi3pk = :statusPartition',
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+          ExpressionAttributeValues: {
+            ':status': status,
+            ':now': signature.signedAt,
+            ':version': contract.version,
+            ':next': contract.version + 1,
+            ':statusPartition': contractStatusPartition(status),
+          },
+        },
+      },
+    ];
+    try {
+      await transactWrite(writes);
+      return {
+        ...contract,
+        status,
+        updatedAt: signature.signedAt,
+        version: contract.version + 1,
+        signatures: [...contract.signatures, signature],
+      };
+    } catch (error) {
+      if (!(error instanceof ConditionsFailed)) throw error;
+      if (error.at(0)) throw alreadySigned();
+      // The contract changed (another role signed, or it was cancelled): decide again on the fresh state.
+    }
+  }
+  throw new Problem('conflict', 'Zu viele gleichzeitige Änderungen; bitte erneut versuchen');
+};

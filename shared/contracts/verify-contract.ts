@@ -1,0 +1,59 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../db/client.ts';
+import { Problem } from '../http/problem.ts';
+import { documentHash, sha256Hex } from './document-hash.ts';
+import { contractPartition } from './keys.ts';
+import { toContract, toSignature } from './records.ts';
+import type { ContractContent, SignerRole } from './schema.ts';
+import { configuredSealer } from './seal/configured-sealer.ts';
+import { sealedFacts } from './sign-contract.ts';
+
+export interface Verification {
+  valid: boolean;
+  documentHash: string;
+  recomputedHash: string;
+  signatures: { id: string; role: SignerRole; sealValid: boolean; imageValid: boolean }[];
+}
+
+/**
+ * Checks the stored contract against itself: the hash recomputed from the
+ * stored content, every seal over the stored signature facts, and every stored
+ * image against the hash its seal covers. Any byte changed behind the API's
+ * back makes the result invalid.
+ */
+export const verifyContract = async (id: string): Promise<Verification> => {
+  const { Items = [] } = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': contractPartition(id) },
+      ConsistentRead: true,
+    }),
+  );
+  const contractItem = Items.find((item) => item.entity === 'contract');
+  if (!contractItem) throw new Problem('not-found', 'Kein Vertrag hat diese ID');
+  const contract = toContract(contractItem);
+  const recomputedHash = documentHash(contractItem as ContractContent);
+  const sealer = configuredSealer();
+
+  const signatures = await Promise.all(
+    Items.filter((item) => item.entity === 'signature').map(async (item) => {
+      const signature = toSignature(item);
+      const image = Items.find(
+        (candidate) => candidate.entity === 'signatureImage' && candidate.sk === `IMAGE#${signature.role}`,
+      );
+      const imageValid = image?.bytes instanceof Uint8Array && sha256Hex(image.bytes) === signature.imageSha256;
+      const sealValid =
+        signature.documentHash === recomputedHash &&
+        (await sealer.verify(sealedFacts(id, signature), signature.seal).catch(() => false));
+      return { id: signature.id, role: signature.role, sealValid, imageValid };
+    }),
+  );
+
+  return {
+    valid: contract.documentHash === recomputedHash && signatures.every((s) => s.sealValid && s.imageValid),
+    documentHash: contract.documentHash,
+    recomputedHash,
+    signatures,
+  };
+};

@@ -1,0 +1,38 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { inject } from 'vitest';
+import { defaultTableName } from '../../infra/local/local-database.ts';
+
+/**
+ * Direct access to the table behind the API, the way an attacker or a bad
+ * migration would change it: for tests of what the API must detect.
+ */
+export const tableClient = () =>
+  DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: inject('dynamoEndpoint'),
+      region: 'eu-central-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+
+export const overwriteAttribute = async (key: { pk: string; sk: string }, path: string, value: unknown) => {
+  const names: Record<string, string> = {};
+  const expression = path
+    .split('.')
+    .map((part, index) => {
+      const [name, ...indexes] = part.split('[');
+      names[`#p${index}`] = name ?? part;
+      return `#p${index}${indexes.map((rest) => `[${rest}`).join('')}`;
+    })
+    .join('.');
+  await tableClient().send(
+    new UpdateCommand({
+      TableName: defaultTableName,
+      Key: key,
+      UpdateExpression: `SET ${expression} = :value`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ':value': value },
+    }),
+  );
+};
