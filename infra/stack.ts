@@ -4,6 +4,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -25,6 +26,7 @@ const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 export class StudioApiStack extends Stack {
   readonly table: TableV2;
   readonly api: HttpApi;
+  readonly sealingKey: Key;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -46,6 +48,15 @@ export class StudioApiStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // Seals on contract signatures: the private key never leaves KMS, and it must outlive the stack
+    // as long as the contracts it sealed are kept.
+    this.sealingKey = new Key(this, 'ContractSealingKey', {
+      description: 'Seals digital signatures on studio contracts',
+      keySpec: KeySpec.ECC_NIST_P256,
+      keyUsage: KeyUsage.SIGN_VERIFY,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
     // API Gateway's own 404 is not problem+json, so unknown routes go to our function instead.
     const notFound = this.createFunction(fallbackRoute.name, fallbackRoute.entry);
     this.api = new HttpApi(this, 'HttpApi', {
@@ -62,10 +73,16 @@ export class StudioApiStack extends Stack {
   }
 
   private addRoute(route: RouteDefinition): void {
-    const fn = this.createFunction(route.name, route.entry, { TABLE_NAME: this.table.tableName });
+    const fn = this.createFunction(route.name, route.entry, {
+      TABLE_NAME: this.table.tableName,
+      ...(route.sealing ? { SEAL_KMS_KEY_ARN: this.sealingKey.keyArn } : {}),
+    });
     // Least privilege: a route that only reads cannot write, even through a bug.
     if (route.data === 'read') this.table.grantReadData(fn);
     else this.table.grantReadWriteData(fn);
+    // Only signing may sign with the key, only verification may verify with it.
+    if (route.sealing === 'sign') this.sealingKey.grant(fn, 'kms:Sign');
+    if (route.sealing === 'verify') this.sealingKey.grant(fn, 'kms:Verify');
 
     this.api.addRoutes({
       path: route.path,

@@ -54,14 +54,16 @@ const functionIdOf = (route: Pick<RouteDefinition, 'method' | 'path'>): string =
 };
 
 /** Policies attach to roles, not functions: follow the function's role to the policies whose `Roles` reference it. */
-const dynamoActionsOf = (functionId: string): string[] => {
+const actionsOf = (functionId: string, service: string): string[] => {
   const roleId: string = resource('AWS::Lambda::Function', functionId).Properties.Role['Fn::GetAtt'][0];
   return Object.values(resources('AWS::IAM::Policy'))
     .filter((policy) => policy.Properties.Roles.some((role: { Ref?: string }) => role.Ref === roleId))
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
     .flatMap((statement: { Action: string | string[] }) => statement.Action)
-    .filter((action: string) => action.startsWith('dynamodb:'));
+    .filter((action: string) => action.startsWith(`${service}:`));
 };
+
+const dynamoActionsOf = (functionId: string): string[] => actionsOf(functionId, 'dynamodb');
 
 /** A construct's logical id is its construct id plus an 8-digit hash. */
 const logicalIdPattern = (name: string): RegExp => new RegExp(`^${constructId(name)}[0-9A-F]{8}$`);
@@ -107,7 +109,7 @@ describe('StudioApiStack', () => {
       );
 
       // assess
-      for (const environment of environments) expect(environment).toEqual({ Variables: { TABLE_NAME: tableRef } });
+      for (const environment of environments) expect(environment.Variables.TABLE_NAME).toEqual(tableRef);
     });
 
     it('answers unknown routes through the $default route with the not-found function', () => {
@@ -162,6 +164,36 @@ describe('StudioApiStack', () => {
       expect(
         table.Properties.AttributeDefinitions.every((a: { AttributeType: string }) => a.AttributeType === 'S'),
       ).toBe(true);
+    });
+  });
+
+  describe('contract sealing key', () => {
+    it('is an asymmetric P-256 signing key in KMS that CloudFormation retains', () => {
+      // act
+      const keys = Object.values(resources('AWS::KMS::Key'));
+
+      // assess
+      expect(keys).toHaveLength(1);
+      expect(keys[0]?.Properties).toMatchObject({ KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' });
+      expect(keys[0]?.DeletionPolicy).toBe('Retain');
+    });
+
+    it('may be used to sign only by the sign function and to verify only by the verify function', () => {
+      // prepare
+      const everyFunction = [...routes.map(functionIdOf)];
+      const signer = functionIdOf({ method: 'POST', path: '/api/contracts/{id}/signatures' });
+      const verifier = functionIdOf({ method: 'GET', path: '/api/contracts/{id}/verification' });
+
+      // act
+      const kmsActions = Object.fromEntries(everyFunction.map((id) => [id, actionsOf(id, 'kms')]));
+
+      // assess
+      expect(kmsActions[signer]).toEqual(['kms:Sign']);
+      expect(kmsActions[verifier]).toEqual(['kms:Verify']);
+      for (const id of everyFunction.filter((fn) => fn !== signer && fn !== verifier))
+        expect(kmsActions[id]).toEqual([]);
+      const sealingEnvironment = resource('AWS::Lambda::Function', signer).Properties.Environment.Variables;
+      expect(sealingEnvironment.SEAL_KMS_KEY_ARN).toBeDefined();
     });
   });
 
