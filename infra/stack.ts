@@ -10,6 +10,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { tableDesign } from '#shared/db/table-design.ts';
 import { fallbackRoute, type RouteDefinition, routes } from '#shared/routes.ts';
+import { StudioAuth } from './auth.ts';
 import { lambdaPlatform, nodejsBundling } from './bundling.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -27,6 +28,7 @@ export class StudioApiStack extends Stack {
   readonly table: TableV2;
   readonly api: HttpApi;
   readonly sealingKey: Key;
+  readonly auth: StudioAuth;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -66,10 +68,16 @@ export class StudioApiStack extends Stack {
       }),
     });
 
+    // Every route but the public ones needs a valid token. `$default` stays open on purpose: it only
+    // answers 404 problem+json for unknown routes, and an authorizer there would turn that into 401.
+    this.auth = new StudioAuth(this, 'Auth');
     for (const route of routes) this.addRoute(route);
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'JwtIssuer', { value: this.auth.jwtIssuer });
   }
 
   private addRoute(route: RouteDefinition): void {
@@ -90,6 +98,7 @@ export class StudioApiStack extends Stack {
       integration: new HttpLambdaIntegration(`${constructId(route.name)}Integration`, fn, {
         payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
       }),
+      ...(route.roles === 'public' ? {} : { authorizer: this.auth.authorizer }),
     });
   }
 

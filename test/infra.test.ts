@@ -3,9 +3,10 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
+import { jwtAudienceContextKey, jwtIssuerContextKey } from '#infra/auth.ts';
 import { constructId, StudioApiStack } from '#infra/stack.ts';
 import { tableDesign } from '#shared/db/table-design.ts';
-import { fallbackRoute, type RouteDefinition, routeKey, routes } from '#shared/routes.ts';
+import { fallbackRoute, type RouteDefinition, roleNames, routeKey, routes } from '#shared/routes.ts';
 
 type Resource = {
   Type: string;
@@ -16,13 +17,13 @@ type Resource = {
 
 const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
-const synthesize = (): Template => {
+const synthesize = (extraContext: Record<string, unknown> = {}): Template => {
   // The feature flags in cdk.json change the template, so the tests synthesize with them too.
   const { context } = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
     context: Record<string, unknown>;
   };
   // An empty bundling-stacks list skips esbuild: these tests check wiring, not bundles.
-  const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [] } });
+  const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [], ...extraContext } });
   return Template.fromStack(new StudioApiStack(app, 'StudioApi'));
 };
 
@@ -194,6 +195,141 @@ describe('StudioApiStack', () => {
         expect(kmsActions[id]).toEqual([]);
       const sealingEnvironment = resource('AWS::Lambda::Function', signer).Properties.Environment.Variables;
       expect(sealingEnvironment.SEAL_KMS_KEY_ARN).toBeDefined();
+    });
+  });
+
+  describe('access control', () => {
+    const table: readonly RouteDefinition[] = routes;
+    const protectedRoutes = table.filter((route) => route.roles !== 'public');
+    const publicRoutes = table.filter((route) => route.roles === 'public');
+
+    const onlyResource = (type: string): Resource => {
+      const found = Object.values(resources(type));
+      expect(found, type).toHaveLength(1);
+      return found[0] as Resource;
+    };
+
+    const onlyId = (type: string): string => {
+      const [id, ...others] = Object.keys(resources(type));
+      if (!id || others.length) throw new Error(`Expected exactly one ${type}`);
+      return id;
+    };
+
+    it('puts the JWT authorizer on every route but the public ones and $default', () => {
+      // prepare
+      const authorizerRef = { Ref: onlyId('AWS::ApiGatewayV2::Authorizer') };
+
+      // act
+      const protectedApiRoutes = protectedRoutes.map((route) => ({
+        key: routeKey(route),
+        apiRoute: apiRoutesWithKey(routeKey(route))[0],
+      }));
+      const openApiRoutes = [...publicRoutes.map((route) => routeKey(route)), '$default'].map((key) => ({
+        key,
+        apiRoute: apiRoutesWithKey(key)[0],
+      }));
+
+      // assess
+      expect(protectedRoutes.length).toBeGreaterThan(0);
+      for (const { key, apiRoute } of protectedApiRoutes) {
+        expect(apiRoute?.Properties, key).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: authorizerRef });
+      }
+      for (const { key, apiRoute } of openApiRoutes) {
+        expect(apiRoute?.Properties.AuthorizationType ?? 'NONE', key).toBe('NONE');
+        expect(apiRoute?.Properties.AuthorizerId, key).toBeUndefined();
+      }
+    });
+
+    it("checks tokens of the stack's user pool and app client from the Authorization header", () => {
+      // prepare
+      const poolRef = { Ref: onlyId('AWS::Cognito::UserPool') };
+      const clientRef = { Ref: onlyId('AWS::Cognito::UserPoolClient') };
+
+      // act
+      const authorizer = onlyResource('AWS::ApiGatewayV2::Authorizer');
+
+      // assess
+      expect(authorizer.Properties).toMatchObject({
+        AuthorizerType: 'JWT',
+        IdentitySource: ['$request.header.Authorization'],
+        JwtConfiguration: {
+          Audience: [clientRef],
+          Issuer: { 'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.amazonaws.com/', poolRef]] },
+        },
+      });
+    });
+
+    it('trusts another OIDC issuer and its audiences when the context names them', () => {
+      // prepare
+      const context = {
+        [jwtIssuerContextKey]: 'https://login.example.com/realms/studio',
+        [jwtAudienceContextKey]: 'studio-web, studio-app',
+      };
+
+      // act
+      const overridden = synthesize(context).findResources('AWS::ApiGatewayV2::Authorizer');
+
+      // assess
+      expect(Object.values(overridden).map((authorizer) => authorizer.Properties.JwtConfiguration)).toEqual([
+        { Issuer: 'https://login.example.com/realms/studio', Audience: ['studio-web', 'studio-app'] },
+      ]);
+      expect(() => synthesize({ [jwtIssuerContextKey]: 'https://login.example.com' })).toThrow(/jwtAudience/);
+    });
+
+    it('has a retained user pool without self sign-up, email sign-in, a strong password policy and optional TOTP', () => {
+      // act
+      const pool = onlyResource('AWS::Cognito::UserPool');
+
+      // assess
+      expect(pool.DeletionPolicy).toBe('Retain');
+      expect(pool.UpdateReplacePolicy).toBe('Retain');
+      expect(pool.Properties).toMatchObject({
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+        UsernameAttributes: ['email'],
+        UsernameConfiguration: { CaseSensitive: false },
+        Policies: {
+          PasswordPolicy: {
+            MinimumLength: 12,
+            RequireLowercase: true,
+            RequireUppercase: true,
+            RequireNumbers: true,
+            RequireSymbols: true,
+          },
+        },
+        MfaConfiguration: 'OPTIONAL',
+        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+        AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+        DeletionProtection: 'ACTIVE',
+      });
+    });
+
+    it("has one group per role of the route table and a secretless SRP app client in the stack's pool", () => {
+      // prepare
+      const poolRef = { Ref: onlyId('AWS::Cognito::UserPool') };
+
+      // act
+      const groups = Object.values(resources('AWS::Cognito::UserPoolGroup')).map((group) => group.Properties);
+      const client = onlyResource('AWS::Cognito::UserPoolClient');
+
+      // assess
+      expect(groups.map((group) => group.GroupName).sort()).toEqual([...roleNames].sort());
+      for (const group of groups) expect(group.UserPoolId).toEqual(poolRef);
+      expect(client.Properties).toMatchObject({
+        UserPoolId: poolRef,
+        GenerateSecret: false,
+        ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        AllowedOAuthFlowsUserPoolClient: false,
+        PreventUserExistenceErrors: 'ENABLED',
+      });
+    });
+
+    it('outputs the user pool and client ids a front end and an operator need', () => {
+      // act
+      const outputs = template.toJSON().Outputs;
+
+      // assess
+      expect(outputs.UserPoolId.Value).toEqual({ Ref: onlyId('AWS::Cognito::UserPool') });
+      expect(outputs.UserPoolClientId.Value).toEqual({ Ref: onlyId('AWS::Cognito::UserPoolClient') });
     });
   });
 

@@ -5,6 +5,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as v from 'valibot';
 import { describe, expect, inject, it } from 'vitest';
 import { ContactInput } from '#shared/contacts/schema.ts';
+import { authorizeCaller } from '#shared/http/authorization.ts';
 import { fallbackRoute, routeKey, routes } from '#shared/routes.ts';
 import { ServiceInput } from '#shared/services/schema.ts';
 import { repositoryRoot } from '../infra/local/handler-loader.ts';
@@ -37,7 +38,13 @@ describe('npm run invoke', () => {
     const result = JSON.parse(run.stdout);
     expect(result.statusCode).toBe(201);
     const service = JSON.parse(result.body);
-    expect(service).toMatchObject({ name: 'Personal training', price: { amount: 6500, currency: 'EUR' }, version: 1 });
+    const caller = authorizeCaller(sampleEvent('services-create'), 'public');
+    expect(service).toMatchObject({
+      name: 'Personal training',
+      price: { amount: 6500, currency: 'EUR' },
+      createdBy: caller.sub,
+      version: 1,
+    });
     expect(result.headers.location).toBe(`/api/services/${service.id}`);
   });
 
@@ -67,6 +74,8 @@ describe('sample events', () => {
         name: route.name,
         pathParameters: event.pathParameters,
       });
+      // The claims API Gateway's JWT authorizer would pass, of a user the route lets in.
+      expect(() => authorizeCaller(event, route.roles)).not.toThrow();
     },
   );
 

@@ -3,6 +3,6 @@ import { createContact } from '#shared/contacts/store.ts';
 import { createdReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 
-export const handler = route('contacts-create', { body: ContactInput }, async ({ body }) =>
-  createdReply(await createContact(body), '/api/contacts'),
+export const handler = route('contacts-create', { body: ContactInput }, async ({ body, caller }) =>
+  createdReply(await createContact(body, caller.sub), '/api/contacts'),
 );

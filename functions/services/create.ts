@@ -3,6 +3,6 @@ import { route } from '#shared/http/route.ts';
 import { ServiceInput } from '#shared/services/schema.ts';
 import { createService } from '#shared/services/store.ts';
 
-export const handler = route('services-create', { body: ServiceInput }, async ({ body }) =>
-  createdReply(await createService(body), '/api/services'),
+export const handler = route('services-create', { body: ServiceInput }, async ({ body, caller }) =>
+  createdReply(await createService(body, caller.sub), '/api/services'),
 );

@@ -3,6 +3,6 @@ import { route } from '#shared/http/route.ts';
 import { ServiceInput } from '#shared/services/schema.ts';
 import { replaceService } from '#shared/services/store.ts';
 
-export const handler = route('services-replace', { body: ServiceInput }, async ({ id, body, ifMatch }) =>
-  recordReply(await replaceService(id, body, ifMatch)),
+export const handler = route('services-replace', { body: ServiceInput }, async ({ id, body, ifMatch, caller }) =>
+  recordReply(await replaceService(id, body, ifMatch, caller.sub)),
 );

@@ -38,12 +38,15 @@ const queryParameters = (search: URLSearchParams): Record<string, string> | unde
 /**
  * The event API Gateway HTTP APIs send a Lambda integration with payload
  * format 2.0: lower-cased headers with repeated values comma-joined, cookies
- * apart, query parameters comma-joined, base64 bodies for binary content.
+ * apart, query parameters comma-joined, base64 bodies for binary content, and
+ * on routes with the JWT authorizer the token's claims (already rendered as
+ * strings) under `requestContext.authorizer.jwt`.
  */
 export const toApiGatewayEvent = (
   call: IncomingCall,
   route: MatchedRoute,
   now = new Date(),
+  jwtClaims?: Record<string, string>,
 ): APIGatewayProxyEventV2 => {
   const url = new URL(call.url, 'http://localhost');
   const headers: Record<string, string> = {};
@@ -66,6 +69,8 @@ export const toApiGatewayEvent = (
     requestContext: {
       accountId: 'offline',
       apiId: 'local',
+      // Our tokens carry no `scope` claim, and the routes ask for no authorization scopes.
+      ...(jwtClaims ? { authorizer: { jwt: { claims: jwtClaims, scopes: null } } } : {}),
       domainName,
       domainPrefix: domainName.split('.')[0] ?? domainName,
       http: {

@@ -3,6 +3,8 @@ import { fallbackRoute, type RouteDefinition, routeKey, routes } from '#shared/r
 export interface RouteMatch {
   name: string;
   entry: string;
+  /** `public` routes, `$default` among them, have no authorizer, as in the CDK stack. */
+  roles: RouteDefinition['roles'];
   routeKey: string;
   pathParameters: Record<string, string> | undefined;
 }
@@ -45,11 +47,18 @@ export const matchRoute = (method: string, path: string): RouteMatch => {
     return {
       name: route.name,
       entry: route.entry,
+      roles: route.roles,
       routeKey: routeKey(route),
       pathParameters: parameterNames.length
         ? Object.fromEntries(parameterNames.map((name, index) => [name, values[index] ?? '']))
         : undefined,
     };
   }
-  return { name: fallbackRoute.name, entry: fallbackRoute.entry, routeKey: '$default', pathParameters: undefined };
+  return {
+    name: fallbackRoute.name,
+    entry: fallbackRoute.entry,
+    roles: fallbackRoute.roles,
+    routeKey: '$default',
+    pathParameters: undefined,
+  };
 };

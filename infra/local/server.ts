@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { toApiGatewayEvent } from './api-gateway-event.ts';
 import { lambdaContext, loadHandler } from './handler-loader.ts';
+import { createJwtAuthorizer, type JwtAuthorizer } from './jwt-authorizer.ts';
 import { matchRoute } from './router.ts';
+import { loadSigningKey } from './signing-key.ts';
 
 // API Gateway HTTP APIs refuse payloads over 10 MB before any function runs.
 const gatewayPayloadLimit = 10 * 1024 * 1024;
@@ -18,6 +20,13 @@ export interface LocalApi {
   url: string;
   server: Server;
   close(): Promise<void>;
+}
+
+export interface LocalApiOptions {
+  port?: number;
+  host?: string;
+  /** The JWT authorizer of every non-public route: its key pair lives in `keyDirectory` (made on first start). */
+  authorizer: { keyDirectory: string };
 }
 
 class PayloadTooLarge extends Error {}
@@ -40,8 +49,13 @@ const readBody = (request: IncomingMessage): Promise<Buffer> =>
   });
 
 /** The gateway's own answers are plain JSON `{"message": …}`, not problem+json. */
-const gatewayAnswer = (response: ServerResponse, status: number, message: string) => {
-  response.writeHead(status, { 'content-type': 'application/json' });
+const gatewayAnswer = (
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: OutgoingHttpHeaders = {},
+) => {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
   response.end(JSON.stringify({ message }));
 };
 
@@ -55,7 +69,7 @@ const writeResult = (response: ServerResponse, result: APIGatewayProxyStructured
   );
 };
 
-const serve = async (request: IncomingMessage, response: ServerResponse) => {
+const serve = async (request: IncomingMessage, response: ServerResponse, authorizer: JwtAuthorizer) => {
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
   const route = matchRoute(method, new URL(url, 'http://localhost').pathname);
@@ -66,9 +80,20 @@ const serve = async (request: IncomingMessage, response: ServerResponse) => {
     if (error instanceof PayloadTooLarge) return gatewayAnswer(response, 413, 'Request Entity Too Large');
     throw error;
   }
+  let claims: Record<string, string> | undefined;
+  if (route.roles !== 'public') {
+    const decision = await authorizer.authorize(request.headers.authorization);
+    if (!decision.authorized) {
+      const challenge = decision.challenge ? { 'www-authenticate': decision.challenge } : {};
+      return gatewayAnswer(response, 401, 'Unauthorized', challenge);
+    }
+    claims = decision.claims;
+  }
   const event = toApiGatewayEvent(
     { method, url, headers: request.headers, body, sourceIp: request.socket.remoteAddress ?? '127.0.0.1' },
     route,
+    new Date(),
+    claims,
   );
   try {
     const handler = await loadHandler(route.entry);
@@ -81,12 +106,15 @@ const serve = async (request: IncomingMessage, response: ServerResponse) => {
 };
 
 /**
- * Serves the API the way API Gateway would: each request becomes a payload
- * format 2.0 event for the route's handler module, from the shared route table.
+ * Serves the API the way API Gateway would: each request to a non-public
+ * route passes the JWT authorizer first (401 with the gateway's own body
+ * otherwise), then becomes a payload format 2.0 event for the route's handler
+ * module, from the shared route table.
  */
-export const startLocalApi = async (options: { port?: number; host?: string } = {}): Promise<LocalApi> => {
+export const startLocalApi = async (options: LocalApiOptions): Promise<LocalApi> => {
+  const authorizer = createJwtAuthorizer(await loadSigningKey(options.authorizer.keyDirectory));
   const server = createServer((request, response) => {
-    serve(request, response).catch((error) => {
+    serve(request, response, authorizer).catch((error) => {
       console.error(error);
       if (!response.headersSent) gatewayAnswer(response, 500, 'Internal Server Error');
     });

@@ -1,21 +1,26 @@
 import { join } from 'node:path';
 import { startLocalDatabase } from './local-database.ts';
+import { localTokenFor } from './local-tokens.ts';
 import { startLocalApi } from './server.ts';
+import { loadSigningKey, localKeyDirectory } from './signing-key.ts';
 
 const dataDir = process.env.DATA_DIR ?? '.data';
 const port = Number(process.env.PORT ?? 3000);
+// `npm run token` finds the same key pair through the same DATA_DIR.
+const keyDirectory = localKeyDirectory(dataDir);
 
 const database = await startLocalDatabase(join(dataDir, 'dynamodb'));
 let api: Awaited<ReturnType<typeof startLocalApi>>;
 try {
-  api = await startLocalApi({ port });
+  api = await startLocalApi({ port, authorizer: { keyDirectory } });
 } catch (error) {
   await database.stop();
   throw error;
 }
+const ownerToken = await localTokenFor(await loadSigningKey(keyDirectory), 'owner');
 // Logged on stderr: stdout carries only what scripts read (the listening line, the token).
 console.error(`DynamoDB Local: ${database.endpoint} (data in ${dataDir})`);
-console.log(`Studio API listening on ${api.url}`);
+console.log(`Studio API listening on ${api.url}\n${ownerToken}`);
 
 let stopping = false;
 const stop = async (signal: NodeJS.Signals) => {

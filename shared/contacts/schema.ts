@@ -34,7 +34,11 @@ export type ContactInput = v.InferOutput<typeof ContactInput>;
 export interface Contact extends ContactInput {
   id: string;
   createdAt: string;
+  /** The `sub` of the user who created the record; null on records written before sign-in existed. */
+  createdBy: string | null;
   updatedAt: string;
+  /** The `sub` of the user who made the latest change. */
+  updatedBy: string | null;
   version: number;
 }
 

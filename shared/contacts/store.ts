@@ -29,7 +29,9 @@ const toContact = (item: Record<string, unknown>): Contact => {
     address: c.address,
     notes: c.notes,
     createdAt: c.createdAt,
+    createdBy: c.createdBy ?? null,
     updatedAt: c.updatedAt,
+    updatedBy: c.updatedBy ?? null,
     version: c.version,
   };
 };
@@ -77,10 +79,21 @@ const getExistingContact = async (id: string): Promise<Contact> => {
   return contact;
 };
 
-/** Creates the contact and, in the same transaction, claims its email, so two creates can never share one. */
-export const createContact = async (input: ContactInput): Promise<Contact> => {
+/**
+ * Creates the contact and, in the same transaction, claims its email, so two
+ * creates can never share one. `createdBy` is the caller's `sub`.
+ */
+export const createContact = async (input: ContactInput, createdBy: string): Promise<Contact> => {
   const now = new Date().toISOString();
-  const contact: Contact = { id: newId(), ...input, createdAt: now, updatedAt: now, version: 1 };
+  const contact: Contact = {
+    id: newId(),
+    ...input,
+    createdAt: now,
+    createdBy,
+    updatedAt: now,
+    updatedBy: createdBy,
+    version: 1,
+  };
   const writes: TransactItem[] = [
     {
       Put: {
@@ -103,16 +116,18 @@ export const createContact = async (input: ContactInput): Promise<Contact> => {
 /**
  * Replaces the mutable fields, conditional on the version that was read (see
  * `replaceWithRetry`). An email change moves the claim in the same transaction.
+ * `updatedBy` is the caller's `sub`.
  */
 export const replaceContact = (
   id: string,
   input: ContactInput,
   ifMatch: VersionPrecondition | undefined,
+  updatedBy: string,
 ): Promise<Contact> =>
   replaceWithRetry(ifMatch, async () => {
     const current = await getExistingContact(id);
     assertPrecondition(ifMatch, current.version);
-    const next = nextVersion(current, input);
+    const next = nextVersion(current, { ...input, updatedBy });
     const writes: TransactItem[] = [{ Update: versionedUpdate(contactKey(id), next, indexAttributes(next)) }];
     const emailChanged = !sameEmail(current.email, next.email);
     if (emailChanged && current.email) writes.push(releaseEmail(current.email, id));

@@ -3,6 +3,7 @@ import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as v from 'valibot';
 import { findRoute, type RouteName } from '../routes.ts';
+import { authorization, type Caller, type CallerContext } from './authorization.ts';
 import { bodyLimit } from './body-limit.ts';
 import { isWellFormedId } from './ids.ts';
 import { parseIfMatch, type VersionPrecondition } from './if-match.ts';
@@ -19,6 +20,11 @@ export interface RouteContext<Body, Query> {
   id: string;
   ifMatch: VersionPrecondition | undefined;
   requestId: string;
+  /**
+   * The token's `sub` and the API roles among its groups, already checked
+   * against the route's roles. Record `caller.sub` on every write.
+   */
+  caller: Caller;
 }
 
 interface RouteOptions<BodySchema, QuerySchema> {
@@ -44,9 +50,10 @@ const pathId = (event: APIGatewayProxyEventV2): string => {
 };
 
 /**
- * The HTTP pipeline every endpoint runs through: body limit and JSON parsing
- * (only for routes with a body), validation against the route's schemas,
- * then the endpoint's own work; every error leaves as problem+json.
+ * The HTTP pipeline every endpoint runs through: the route's roles (403 before
+ * anything else is looked at), body limit and JSON parsing (only for routes
+ * with a body), validation against the route's schemas, then the endpoint's
+ * own work; every error leaves as problem+json.
  */
 export const route = <BodySchema extends v.GenericSchema | undefined, QuerySchema extends v.GenericSchema | undefined>(
   name: RouteName,
@@ -54,15 +61,17 @@ export const route = <BodySchema extends v.GenericSchema | undefined, QuerySchem
   run: (context: RouteContext<Output<BodySchema>, Output<QuerySchema>>) => Promise<Reply>,
 ): LambdaHandler => {
   const definition = findRoute(name);
+  const language = languageOf(definition.area);
   // No early-timeout timer per request: the DynamoDB client's own timeouts end a stuck call first.
-  const pipeline = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 }).use(
-    problemResponses(languageOf(definition.area)),
-  );
+  const pipeline = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
+    .use(problemResponses(language))
+    .use(authorization(definition.roles, language));
   if (options.body) pipeline.use(bodyLimit()).use(httpJsonBodyParser());
 
-  return pipeline.handler(async (event) => {
+  return pipeline.handler(async (event, lambdaContext) => {
     const context = {
       event,
+      caller: (lambdaContext as unknown as CallerContext).caller,
       id: pathId(event),
       body: options.body ? parseOrThrow(options.body, event.body, 'body') : undefined,
       query: options.query ? parseOrThrow(options.query, event.queryStringParameters ?? {}, 'query') : undefined,

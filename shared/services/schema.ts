@@ -30,7 +30,11 @@ export type ServiceInput = v.InferOutput<typeof ServiceInput>;
 export interface Service extends ServiceInput {
   id: string;
   createdAt: string;
+  /** The `sub` of the user who created the record; null on records written before sign-in existed. */
+  createdBy: string | null;
   updatedAt: string;
+  /** The `sub` of the user who made the latest change. */
+  updatedBy: string | null;
   version: number;
 }
 

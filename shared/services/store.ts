@@ -20,7 +20,9 @@ const toService = (item: Record<string, unknown>): Service => {
     durationMinutes: s.durationMinutes,
     active: s.active,
     createdAt: s.createdAt,
+    createdBy: s.createdBy ?? null,
     updatedAt: s.updatedAt,
+    updatedBy: s.updatedBy ?? null,
     version: s.version,
   };
 };
@@ -35,9 +37,18 @@ const indexAttributes = (service: Service) => {
   };
 };
 
-export const createService = async (input: ServiceInput): Promise<Service> => {
+/** `createdBy` is the caller's `sub`. */
+export const createService = async (input: ServiceInput, createdBy: string): Promise<Service> => {
   const now = new Date().toISOString();
-  const service: Service = { id: newId(), ...input, createdAt: now, updatedAt: now, version: 1 };
+  const service: Service = {
+    id: newId(),
+    ...input,
+    createdAt: now,
+    createdBy,
+    updatedAt: now,
+    updatedBy: createdBy,
+    version: 1,
+  };
   await documentClient.send(
     new PutCommand({
       TableName: tableName(),
@@ -53,16 +64,18 @@ export const getService = async (id: string): Promise<Service | undefined> => {
   return Item ? toService(Item) : undefined;
 };
 
+/** `updatedBy` is the caller's `sub`. */
 export const replaceService = (
   id: string,
   input: ServiceInput,
   ifMatch: VersionPrecondition | undefined,
+  updatedBy: string,
 ): Promise<Service> =>
   replaceWithRetry(ifMatch, async () => {
     const current = await getService(id);
     if (!current) throw new Problem('not-found', 'No service has this id');
     assertPrecondition(ifMatch, current.version);
-    const next = nextVersion(current, input);
+    const next = nextVersion(current, { ...input, updatedBy });
     try {
       await documentClient.send(new UpdateCommand(versionedUpdate(serviceKey(id), next, indexAttributes(next))));
       return next;
