@@ -3,6 +3,6 @@ import { CancellationInput } from '#shared/contracts/schema.ts';
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 
-export const handler = route('contracts-cancel', { body: CancellationInput }, async ({ id, body }) =>
-  recordReply(await cancelContract(id, body.reason)),
+export const handler = route('contracts-cancel', { body: CancellationInput }, async ({ id, body, caller }) =>
+  recordReply(await cancelContract(id, body.reason, caller.sub)),
 );

@@ -7,7 +7,11 @@ import { getExistingContract } from './read-contracts.ts';
 import type { ContractWithSignatures } from './schema.ts';
 
 /** Cancels a pending or signed contract; a cancelled one stays as it is (409). */
-export const cancelContract = async (id: string, reason: string): Promise<ContractWithSignatures> => {
+export const cancelContract = async (
+  id: string,
+  reason: string,
+  cancelledBy: string,
+): Promise<ContractWithSignatures> => {
   const now = new Date().toISOString();
   try {
     await documentClient.send(
@@ -15,13 +19,14 @@ export const cancelContract = async (id: string, reason: string): Promise<Contra
         TableName: tableName(),
         Key: contractKey(id),
         UpdateExpression:
-          'SET #status = :cancelled, cancelledAt = :now, cancellationReason = :reason, updatedAt = :now, #version = #version + :one, gsi3pk = :statusPartition',
+          'SET #status = :cancelled, cancelledAt = :now, cancellationReason = :reason, cancelledBy = :cancelledBy, updatedAt = :now, #version = #version + :one, gsi3pk = :statusPartition',
         ConditionExpression: 'attribute_exists(pk) AND #status <> :cancelled',
         ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
         ExpressionAttributeValues: {
           ':cancelled': 'cancelled',
           ':now': now,
           ':reason': reason,
+          ':cancelledBy': cancelledBy,
           ':one': 1,
           ':statusPartition': contractStatusPartition('cancelled'),
         },

@@ -35,7 +35,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * and every service are still exactly what was copied (and the services
  * active), and the mark on the contact that keeps it from being deleted.
  */
-export const createContract = async (input: ContractInput): Promise<ContractWithSignatures> => {
+export const createContract = async (input: ContractInput, createdBy: string): Promise<ContractWithSignatures> => {
   for (let attempt = 1; attempt <= maxCreateAttempts; attempt++) {
     const [contact, services] = await Promise.all([getContact(input.contactId), loadServices(input)]);
     if (!contact) throw unknownContact();
@@ -62,8 +62,10 @@ export const createContract = async (input: ContractInput): Promise<ContractWith
       ...content,
       status: 'pending',
       documentHash: documentHash(content),
+      createdBy,
       cancelledAt: null,
       cancellationReason: null,
+      cancelledBy: null,
       updatedAt: createdAt,
       version: 1,
     };

@@ -122,8 +122,12 @@ export interface Signature {
 export interface Contract extends ContractContent {
   status: ContractStatus;
   documentHash: string;
+  /** The `sub` of the user who created the contract. */
+  createdBy: string;
   cancelledAt: string | null;
   cancellationReason: string | null;
+  /** The `sub` of the user who cancelled the contract. */
+  cancelledBy: string | null;
   updatedAt: string;
   version: number;
 }

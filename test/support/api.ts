@@ -51,7 +51,9 @@ export const useApi = (): TestApi => {
   const tokens = new Map<Role, string>();
   beforeAll(async () => {
     keyDirectory = mkdtempSync(join(tmpdir(), 'studio-api-test-keys-'));
-    await connectHandlers(inject('dynamoEndpoint'));
+    // A table of its own per test file: files run in parallel, and some tests
+    // (contract numbers, list contents) need to know every write to their table.
+    await connectHandlers(inject('dynamoEndpoint'), `studio-api-${unique()}`);
     api = await startLocalApi({ authorizer: { keyDirectory } });
     key = await loadSigningKey(keyDirectory);
     for (const role of ['owner', 'staff'] as const) tokens.set(role, await localTokenFor(key, role));

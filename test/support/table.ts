@@ -1,7 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
-import { defaultTableName } from '../../infra/local/local-database.ts';
 
 /**
  * Direct access to the table behind the API, the way an attacker or a bad
@@ -28,7 +27,8 @@ export const overwriteAttribute = async (key: { pk: string; sk: string }, path: 
     .join('.');
   await tableClient().send(
     new UpdateCommand({
-      TableName: defaultTableName,
+      // The table this test file's API uses (set by useApi).
+      TableName: process.env.TABLE_NAME,
       Key: key,
       UpdateExpression: `SET ${expression} = :value`,
       ExpressionAttributeNames: names,
