@@ -1,19 +1,5 @@
-import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { canonicalJson, sha256Hex } from '../hashing.ts';
 import type { ContractContent } from './schema.ts';
-
-/**
- * RFC 8785 canonical JSON (sorted keys, no whitespace): the one serialisation
- * that the document hash and every seal are computed over, so the same
- * content always gives the same bytes, years later and in any language.
- */
-export const canonicalJson = (value: unknown): string => {
-  const text = canonicalize(value);
-  if (text === undefined) throw new Error('Value cannot be canonicalised');
-  return text;
-};
-
-export const sha256Hex = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
 
 /** The fields of a contract that can never change; anything else (status, version) is left out. */
 export const contractContent = (contract: ContractContent): ContractContent => ({

@@ -1,8 +1,8 @@
 import { tableName } from '../db/client.ts';
 import { ConditionsFailed, type TransactItem, transactWrite } from '../db/transact.ts';
+import { canonicalJson, sha256Hex } from '../hashing.ts';
 import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
-import { canonicalJson, sha256Hex } from './document-hash.ts';
 import { contractKey, contractStatusPartition, signatureImageKey, signatureKey } from './keys.ts';
 import { getExistingContract } from './read-contracts.ts';
 import type { ContractStatus, ContractWithSignatures, Signature, SignatureInput, SignerRole } from './schema.ts';

@@ -1,7 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
+import { sha256Hex } from '../hashing.ts';
 import { Problem } from '../http/problem.ts';
-import { documentHash, sha256Hex } from './document-hash.ts';
+import { documentHash } from './document-hash.ts';
 import { contractPartition } from './keys.ts';
 import { toContract, toSignature } from './records.ts';
 import type { ContractContent, SignerRole } from './schema.ts';

@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { Problem } from '../http/problem.ts';
 import { documentClient } from './client.ts';
 
@@ -38,7 +39,8 @@ export const transactWrite = async (items: TransactItem[]): Promise<void> => {
         throw new ConditionsFailed(
           reasons.map((reason) => ({
             failed: reason.Code === 'ConditionalCheckFailed',
-            item: reason.Item as Record<string, unknown> | undefined,
+            // The document client leaves these items in DynamoDB's wire format.
+            item: reason.Item ? unmarshall(reason.Item) : undefined,
           })),
         );
       }

@@ -1,5 +1,6 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { logger } from './logger.ts';
 import { type Language, Problem } from './problem.ts';
 import { toHttpResult } from './reply.ts';
 
@@ -36,10 +37,10 @@ const fromBodyParser = (error: { statusCode?: unknown; message: string }): Probl
 const toProblem = (error: unknown): Problem => {
   if (error instanceof Problem) return error;
   if (error instanceof Error) {
-    const parsed = fromBodyParser(error as Error & { statusCode?: unknown });
-    if (parsed) return parsed;
+    const known = fromBodyParser(error as Error & { statusCode?: unknown });
+    if (known) return known;
   }
-  if (isDatabaseUnavailable(error)) {
+  if (isDatabaseUnavailable(error) || isDatabaseUnavailable((error as { cause?: unknown } | undefined)?.cause)) {
     return new Problem('service-unavailable', 'The database is unavailable, try again shortly', {
       headers: { 'retry-after': '1' },
     });
@@ -49,17 +50,13 @@ const toProblem = (error: unknown): Problem => {
 
 const logFailure = (request: Request, problem: Problem, error: unknown): void => {
   if (problem.status < 500) return;
-  const failure = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { error };
-  console.error(
-    JSON.stringify({
-      level: 'ERROR',
-      message: 'request failed',
-      requestId: request.event.requestContext?.requestId,
-      routeKey: request.event.routeKey,
-      status: problem.status,
-      ...failure,
-    }),
-  );
+  // The error's name, message and stack only: never the request, whose body holds personal data.
+  logger.error('request failed', {
+    requestId: request.event.requestContext?.requestId,
+    routeKey: request.event.routeKey,
+    status: problem.status,
+    error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+  });
 };
 
 /** Turns every error into an RFC 9457 response in the route's documentation language. */

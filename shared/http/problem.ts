@@ -26,6 +26,16 @@ const catalogue = {
     en: 'If-Match does not match the current version',
     de: 'If-Match entspricht nicht der aktuellen Version',
   },
+  'request-in-progress': {
+    status: 409,
+    en: 'A request with this Idempotency-Key is still in progress',
+    de: 'Eine Anfrage mit diesem Idempotency-Key läuft noch',
+  },
+  'idempotency-key-reused': {
+    status: 422,
+    en: 'This Idempotency-Key was used with another request body',
+    de: 'Dieser Idempotency-Key wurde mit einem anderen Anfragekörper verwendet',
+  },
   'payload-too-large': { status: 413, en: 'Request body is too large', de: 'Anfragekörper ist zu groß' },
   'unsupported-media-type': {
     status: 415,

@@ -5,11 +5,13 @@ import type * as v from 'valibot';
 import { findRoute, type RouteName } from '../routes.ts';
 import { authorization, type Caller, type CallerContext } from './authorization.ts';
 import { bodyLimit } from './body-limit.ts';
+import { idempotentPost } from './idempotency.ts';
 import { isWellFormedId } from './ids.ts';
 import { parseIfMatch, type VersionPrecondition } from './if-match.ts';
 import { type Language, Problem } from './problem.ts';
 import { problemResponses } from './problem-responses.ts';
 import { type Reply, toHttpResult } from './reply.ts';
+import { requestLog } from './request-log.ts';
 import { parseOrThrow } from './validate.ts';
 
 export interface RouteContext<Body, Query> {
@@ -64,9 +66,12 @@ export const route = <BodySchema extends v.GenericSchema | undefined, QuerySchem
   const language = languageOf(definition.area);
   // No early-timeout timer per request: the DynamoDB client's own timeouts end a stuck call first.
   const pipeline = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
+    .use(requestLog())
     .use(problemResponses(language))
     .use(authorization(definition.roles, language));
   if (options.body) pipeline.use(bodyLimit()).use(httpJsonBodyParser());
+  // After parsing, so that the stored body hash ignores JSON formatting; after authorization, so keys are per caller.
+  if (definition.method === 'POST') pipeline.use(idempotentPost());
 
   return pipeline.handler(async (event, lambdaContext) => {
     const context = {
