@@ -6,10 +6,10 @@ import { inject } from 'vitest';
  * Direct access to the table behind the API, the way an attacker or a bad
  * migration would change it: for tests of what the API must detect.
  */
-export const tableClient = () =>
+export const tableClient = (endpoint: string = inject('dynamoEndpoint')) =>
   DynamoDBDocumentClient.from(
     new DynamoDBClient({
-      endpoint: inject('dynamoEndpoint'),
+      endpoint,
       region: 'eu-central-1',
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),

@@ -1,0 +1,73 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useApi } from './support/api.ts';
+
+const api = useApi();
+
+// Handlers load on their first request and read the level then: log everything here.
+beforeAll(() => {
+  process.env.LOG_LEVEL = 'INFO';
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const png =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+describe('logs', () => {
+  it('hold a request id on every line and no personal data of contacts or signatures', async () => {
+    const lines: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      lines.push(String(chunk));
+      return write(chunk, ...(rest as []));
+    });
+    const person = {
+      firstName: 'Wilhelmina',
+      lastName: 'Privatsphäre',
+      email: 'wilhelmina.private@example.com',
+      phone: '+49 171 5550199',
+      address: { street: 'Geheimweg 42', postalCode: '80331', city: 'Zugspitzdorf', country: 'DE' },
+    };
+
+    const contact = await api.request('POST', '/api/contacts', { body: person });
+    const duplicate = await api.request('POST', '/api/contacts', { body: person });
+    const service = await api.request('POST', '/api/services', {
+      body: { name: 'Massage', price: { amount: 5000, currency: 'EUR' } },
+    });
+    const contract = await api.request('POST', '/api/contracts', {
+      body: { contactId: contact.body.id, items: [{ serviceId: service.body.id }], startDate: '2026-12-01' },
+    });
+    const signed = await api.request('POST', `/api/contracts/${contract.body.id}/signatures`, {
+      body: {
+        role: 'customer',
+        signerName: 'Wilhelmina Privatsphäre',
+        documentHash: contract.body.documentHash,
+        signatureImage: png,
+        consent: true,
+      },
+    });
+
+    expect([contact.status, duplicate.status, contract.status, signed.status]).toEqual([201, 409, 201, 201]);
+    const entries = lines
+      .join('')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    expect(entries.length).toBeGreaterThanOrEqual(5);
+    for (const entry of entries) expect(entry.requestId).toMatch(/^[\w-]{8,}$/);
+    const output = lines.join('');
+    for (const secret of [
+      'Wilhelmina',
+      'Privatsph',
+      'wilhelmina.private',
+      '5550199',
+      'Geheimweg',
+      'Zugspitzdorf',
+      'iVBORw0KGgo',
+    ]) {
+      expect(output).not.toContain(secret);
+    }
+  });
+});
