@@ -23,13 +23,19 @@ console.error(`DynamoDB Local: ${database.endpoint} (data in ${dataDir})`);
 console.log(`Studio API listening on ${api.url}\n${ownerToken}`);
 
 let stopping = false;
-const stop = async (signal: NodeJS.Signals) => {
+const stop = async (reason: string) => {
   if (stopping) return;
   stopping = true;
-  console.error(`${signal}: stopping the API and DynamoDB Local`);
+  console.error(`${reason}: stopping the API and DynamoDB Local`);
   await api.close();
   await database.stop();
   process.exit(0);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// If whoever started us (npm, tsx) dies without passing a signal on, we are
+// re-parented: stop too, rather than leave the API and Java running.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stop('parent process gone');
+}, 1_000).unref();
