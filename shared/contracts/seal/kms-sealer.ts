@@ -6,7 +6,14 @@ import type { Sealer } from './sealer.ts';
 const algorithm = 'ECDSA_SHA_256';
 
 /** Seals with an asymmetric KMS key created by the stack; verifies with kms:Verify. */
-export const kmsSealer = (keyArn: string, client = new KMSClient({ maxAttempts: 3 })): Sealer => ({
+// Bounded like the DynamoDB client: a hanging KMS call must fail within the function timeout.
+const boundedClient = () =>
+  new KMSClient({
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000, throwOnRequestTimeout: true },
+  });
+
+export const kmsSealer = (keyArn: string, client = boundedClient()): Sealer => ({
   seal: async (payload) => {
     const { Signature, KeyId } = await client.send(
       new SignCommand({
