@@ -10,6 +10,18 @@ type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStr
 /** The requests this function claimed a key for, and that key's fingerprint. */
 const claimed = new WeakMap<APIGatewayProxyEventV2, string>();
 
+/** The parsed body, canonicalised: formatting and key order do not make another request. */
+const bodyFingerprint = (body: unknown): string => {
+  try {
+    return sha256Hex(canonicalJson(body ?? null));
+  } catch {
+    // Only a body nested deeper than any of our schemas allows gets here.
+    throw new Problem('validation-failed', 'The request body is nested too deeply', {
+      errors: [{ path: 'body', message: 'Nested too deeply' }],
+    });
+  }
+};
+
 const keyOf = (event: APIGatewayProxyEventV2): string | undefined => {
   const key = event.headers['idempotency-key'];
   if (key !== undefined && (key.length < 1 || key.length > 255)) {
@@ -37,8 +49,7 @@ export const idempotentPost = (): Middleware => ({
     if (key === undefined) return;
     const caller = (request.context as unknown as { caller: Caller }).caller;
     const fingerprint = sha256Hex(canonicalJson([caller.sub, request.event.rawPath, key]));
-    // The parsed body, canonicalised: formatting and key order do not make another request.
-    const outcome = await claimIdempotencyKey(fingerprint, sha256Hex(canonicalJson(request.event.body ?? null)));
+    const outcome = await claimIdempotencyKey(fingerprint, bodyFingerprint(request.event.body));
     if (outcome.kind === 'claimed') {
       claimed.set(request.event, fingerprint);
       return;

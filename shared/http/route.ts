@@ -41,6 +41,18 @@ export type LambdaHandler = (
   context: unknown,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
+/**
+ * JSON's `\ud800` escapes can produce strings that are not Unicode text (an
+ * unpaired surrogate). Nothing downstream can hash, seal or store such a string
+ * faithfully, so the body is refused as malformed JSON.
+ */
+const rejectUnpairedSurrogates = (key: string, value: unknown): unknown => {
+  if (!key.isWellFormed() || (typeof value === 'string' && !value.isWellFormed())) {
+    throw new SyntaxError('The body contains a string that is not well-formed Unicode');
+  }
+  return value;
+};
+
 const languageOf = (area: string): Language => (area === 'contracts' ? 'de' : 'en');
 
 const pathId = (event: APIGatewayProxyEventV2): string => {
@@ -69,7 +81,7 @@ export const route = <BodySchema extends v.GenericSchema | undefined, QuerySchem
     .use(requestLog())
     .use(problemResponses(language))
     .use(authorization(definition.roles, language));
-  if (options.body) pipeline.use(bodyLimit()).use(httpJsonBodyParser());
+  if (options.body) pipeline.use(bodyLimit()).use(httpJsonBodyParser({ reviver: rejectUnpairedSurrogates }));
   // After parsing, so that the stored body hash ignores JSON formatting; after authorization, so keys are per caller.
   if (definition.method === 'POST') pipeline.use(idempotentPost());
 
