@@ -1,6 +1,14 @@
 import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { AccountRecovery, Mfa, UserPool, type UserPoolClient, UserPoolGroup } from 'aws-cdk-lib/aws-cognito';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  StandardThreatProtectionMode,
+  UserPool,
+  type UserPoolClient,
+  UserPoolGroup,
+} from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { type Role, roleNames } from '#shared/routes.ts';
 
@@ -49,6 +57,10 @@ export class StudioAuth extends Construct {
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // Threat protection (Plus plan, cents a month for a studio's few accounts) flags compromised passwords
+      // and risky sign-ins. Audit only, as AWS advises for the first weeks; enforce once its scores are trusted.
+      featurePlan: FeaturePlan.PLUS,
+      standardThreatProtectionMode: StandardThreatProtectionMode.AUDIT_ONLY,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

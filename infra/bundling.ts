@@ -14,6 +14,9 @@ export const lambdaPlatform = { runtime: Runtime.NODEJS_24_X, architecture: Arch
 const requireShim =
   "import { createRequire as topLevelCreateRequire } from 'node:module'; const require = topLevelCreateRequire(import.meta.url);";
 
+/** The AWS SDK v3 packages, which the Lambda Node.js runtime also ships. */
+export const awsSdkModules = ['@aws-sdk/*'] as const;
+
 export const esbuildOptions = {
   format: 'esm',
   platform: 'node',
@@ -22,8 +25,11 @@ export const esbuildOptions = {
   sourcemap: false,
   mainFields: ['module', 'main'],
   banner: { js: requireShim },
-  // The runtime ships SDK v3. Provisional: the bundle-size/cold-start benchmark decides whether to bundle it.
-  external: ['@aws-sdk/*'],
+  // The SDK is bundled, not taken from the runtime: tree-shaken and minified into
+  // one file it loads in half the time of the runtime's copy read file by file
+  // (about 85 ms less per cold start, README "Performance"), and it pins the
+  // version we test with. `awsSdkModules` marks it for measuring our own code.
+  external: [] as string[],
 } satisfies BuildOptions;
 
 export const nodejsBundling = (): BundlingOptions => ({

@@ -4,14 +4,18 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type ICommandHooks, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { tableDesign } from '#shared/db/table-design.ts';
-import { fallbackRoute, type RouteDefinition, routes } from '#shared/routes.ts';
+import { fallbackRoute, type GeneratedFile, type RouteDefinition, routes } from '#shared/routes.ts';
 import { StudioAuth } from './auth.ts';
 import { lambdaPlatform, nodejsBundling } from './bundling.ts';
+import { addDefaultStage, corsPreflight } from './http-api.ts';
+import { StudioAlarms } from './monitoring.ts';
+import { acceptNagFindings } from './nag.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -23,6 +27,23 @@ export const constructId = (name: string): string =>
     .join('');
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
+
+/**
+ * Puts the files a function reads at run time (`RouteDefinition['files']`) into `files/` beside its bundle:
+ * copied, or written by their generator script.
+ */
+const copyNextToBundle = (files: readonly (string | GeneratedFile)[]): ICommandHooks => ({
+  beforeBundling: () => [],
+  beforeInstall: () => [],
+  afterBundling: (inputDir, outputDir) => [
+    `mkdir -p "${outputDir}/files"`,
+    ...files.map((file) =>
+      typeof file === 'string'
+        ? `cp "${path.join(inputDir, file)}" "${outputDir}/files/${path.basename(file)}"`
+        : `cd "${inputDir}" && node_modules/.bin/tsx "${file.generator}" > "${outputDir}/files/${file.name}"`,
+    ),
+  ],
+});
 
 export class StudioApiStack extends Stack {
   readonly table: TableV2;
@@ -66,7 +87,11 @@ export class StudioApiStack extends Stack {
       defaultIntegration: new HttpLambdaIntegration('NotFoundIntegration', notFound, {
         payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
       }),
+      corsPreflight: corsPreflight(this),
+      // The default stage is added below: the one HttpApi makes takes neither throttling nor access logs.
+      createDefaultStage: false,
     });
+    addDefaultStage(this.api);
 
     // Every route but the public ones needs a valid token. `$default` stays open on purpose: it only
     // answers 404 problem+json for unknown routes, and an authorizer there would turn that into 401.
@@ -78,16 +103,25 @@ export class StudioApiStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'JwtIssuer', { value: this.auth.jwtIssuer });
+
+    new StudioAlarms(this, 'Alarms', { api: this.api, table: this.table });
+    acceptNagFindings(this);
   }
 
   private addRoute(route: RouteDefinition): void {
-    const fn = this.createFunction(route.name, route.entry, {
-      TABLE_NAME: this.table.tableName,
+    const environment = {
+      ...(route.data === 'none' ? {} : { TABLE_NAME: this.table.tableName }),
       ...(route.sealing ? { SEAL_KMS_KEY_ARN: this.sealingKey.keyArn } : {}),
-    });
-    // Least privilege: a route that only reads cannot write, even through a bug.
+    };
+    const fn = this.createFunction(
+      route.name,
+      route.entry,
+      Object.keys(environment).length ? environment : undefined,
+      route.files,
+    );
+    // Least privilege: a route that only reads cannot write, even through a bug; `none` gets no table at all.
     if (route.data === 'read') this.table.grantReadData(fn);
-    else this.table.grantReadWriteData(fn);
+    if (route.data === 'read-write') this.table.grantReadWriteData(fn);
     // Only signing may sign with the key, only verification may verify with it.
     if (route.sealing === 'sign') this.sealingKey.grant(fn, 'kms:Sign');
     if (route.sealing === 'verify') this.sealingKey.grant(fn, 'kms:Verify');
@@ -102,21 +136,34 @@ export class StudioApiStack extends Stack {
     });
   }
 
-  private createFunction(name: string, entry: string, environment?: Record<string, string>): NodejsFunction {
+  private createFunction(
+    name: string,
+    entry: string,
+    environment?: Record<string, string>,
+    files: readonly (string | GeneratedFile)[] = [],
+  ): NodejsFunction {
     const id = constructId(name);
+    // An explicit log group is the only way to set retention without the LogRetention custom resource.
+    const logGroup = new LogGroup(this, `${id}Logs`, { retention: RetentionDays.ONE_MONTH });
+    // Its own log group is all a function may write, where AWSLambdaBasicExecutionRole would allow any group.
+    const role = new Role(this, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
     return new NodejsFunction(this, id, {
       entry: path.join(repoRoot, entry),
       handler: 'handler',
       projectRoot: repoRoot,
       depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
       ...lambdaPlatform,
-      bundling: nodejsBundling(),
-      // The DynamoDB client's bounded timeouts (1 s connect, 2 s request, 3 attempts: about 7 s with backoff)
-      // finish well within 10 s, so a slow table becomes our 503 rather than a Lambda timeout.
-      memorySize: 512,
+      bundling: files.length ? { ...nodejsBundling(), commandHooks: copyNextToBundle(files) } : nodejsBundling(),
+      // A DynamoDB call gives up after 3 attempts of at most 1 s connect + 2 s response (6-9 s with backoff),
+      // so within 10 s an unreachable table becomes our 503, not a Lambda timeout, and every answer comes well
+      // before API Gateway's 30 s limit. A timeout still counts as an error, which the alarms report.
       timeout: Duration.seconds(10),
-      // An explicit log group is the only way to set retention without the LogRetention custom resource.
-      logGroup: new LogGroup(this, `${id}Logs`, { retention: RetentionDays.ONE_MONTH }),
+      // Lambda's CPU share grows with memory (one vCPU at 1,769 MB): a third of one keeps module init at a cold
+      // start short, and these handlers run so briefly that the price per GB-s hardly shows.
+      memorySize: 512,
+      role,
+      logGroup,
       ...(environment ? { environment } : {}),
     });
   }

@@ -7,7 +7,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The roles are the Cognito groups of the same names; a token names them in `cognito:groups`. */
 export const roleNames = ['owner', 'staff'] as const;
 export type Role = (typeof roleNames)[number];
-export type Area = 'contacts' | 'services' | 'contracts' | 'system';
+export type Area = 'contacts' | 'services' | 'contracts' | 'docs' | 'system';
 
 export interface RouteDefinition {
   /** Function and sample-event name: `events/<name>.json`. */
@@ -20,14 +20,34 @@ export interface RouteDefinition {
   readonly area: Area;
   /** Roles allowed to call the route; `public` routes need no token. */
   readonly roles: readonly Role[] | 'public';
-  /** Table permissions the function gets: least privilege per route. */
-  readonly data: 'read' | 'read-write';
+  /** Table permissions the function gets: least privilege per route; `none` gets no table at all. */
+  readonly data: 'none' | 'read' | 'read-write';
   /** Use of the contract sealing key: only signing may sign, only verification may verify. */
   readonly sealing?: 'sign' | 'verify';
+  /**
+   * Files the function reads at run time, relative to the repository root. The
+   * stack copies them next to the function's bundle (they are too big to bundle);
+   * run locally, the function reads them where they are.
+   */
+  readonly files?: readonly (string | GeneratedFile)[];
+}
+
+/** A file written at bundling time by a script (run with tsx) that prints it. */
+export interface GeneratedFile {
+  readonly name: string;
+  readonly generator: string;
 }
 
 const anyone = ['owner', 'staff'] as const satisfies readonly Role[];
 const ownerOnly = ['owner'] as const satisfies readonly Role[];
+
+/** What the API documentation page loads: the Swagger UI renderer and our own start script, all self-hosted. */
+const docsPageFiles = [
+  'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
+  'node_modules/swagger-ui-dist/swagger-ui.css',
+  'node_modules/swagger-ui-dist/favicon-32x32.png',
+  'shared/openapi/page/docs.js',
+] as const;
 
 // biome-ignore format: one route per line keeps the table readable
 export const routes = [
@@ -46,6 +66,9 @@ export const routes = [
   { name: 'contracts-sign', method: 'POST', path: '/api/contracts/{id}/signatures', entry: 'functions/contracts/sign.ts', area: 'contracts', roles: anyone, data: 'read-write', sealing: 'sign' },
   { name: 'contracts-verify', method: 'GET', path: '/api/contracts/{id}/verification', entry: 'functions/contracts/verify.ts', area: 'contracts', roles: anyone, data: 'read', sealing: 'verify' },
   { name: 'contracts-cancel', method: 'POST', path: '/api/contracts/{id}/cancellation', entry: 'functions/contracts/cancel.ts', area: 'contracts', roles: ownerOnly, data: 'read-write' },
+  { name: 'docs-openapi', method: 'GET', path: '/api/openapi.json', entry: 'functions/docs/openapi.ts', area: 'docs', roles: 'public', data: 'none', files: [{ name: 'openapi.json', generator: 'shared/openapi/write-document.ts' }] },
+  { name: 'docs-page', method: 'GET', path: '/api/docs', entry: 'functions/docs/page.ts', area: 'docs', roles: 'public', data: 'none' },
+  { name: 'docs-asset', method: 'GET', path: '/api/docs/{asset}', entry: 'functions/docs/asset.ts', area: 'docs', roles: 'public', data: 'none', files: docsPageFiles },
 ] as const satisfies readonly RouteDefinition[];
 
 /** API Gateway's `$default` route: every unknown method and path lands here. */

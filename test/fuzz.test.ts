@@ -149,7 +149,7 @@ beforeAll(async () => {
 /** The ids of existing records of the route's area, or the names of the files it serves. */
 const realIdsFor = (route: RouteDefinition): string[] => {
   // A route that serves files (the docs' assets) is called with their names.
-  const files = (route as { files?: readonly string[] }).files ?? [];
+  const files = (route.files ?? []).flatMap((file) => (typeof file === 'string' ? [file] : []));
   if (files.length) return files.map((file) => file.split('/').at(-1) ?? file);
   if (route.area === 'contacts') return [fixtures.contactId];
   if (route.area === 'services') return [fixtures.serviceId];

@@ -75,6 +75,8 @@ const tableId = (): string => {
   return id;
 };
 
+const tableRoutes = routes.filter((route) => route.data !== 'none');
+const routesWithoutData = routes.filter((route) => route.data === 'none');
 const readRoutes = routes.filter((route) => route.data === 'read');
 const readWriteRoutes = routes.filter((route) => route.data === 'read-write');
 
@@ -100,12 +102,12 @@ describe('StudioApiStack', () => {
       template.resourceCountIs('AWS::Lambda::Function', expectedFunctionCount);
     });
 
-    it('passes the table name to every route function', () => {
+    it('passes the table name to every route function that uses the table', () => {
       // prepare
       const tableRef = { Ref: tableId() };
 
       // act
-      const environments = routes.map(
+      const environments = tableRoutes.map(
         (route) => resource('AWS::Lambda::Function', functionIdOf(route)).Properties.Environment,
       );
 
@@ -374,6 +376,24 @@ describe('StudioApiStack', () => {
       // assess
       expect(actions).toEqual([]);
       expect(environment).toBeUndefined();
+    });
+
+    it('gives the routes without data (the API docs) no DynamoDB permissions and no table name', () => {
+      // prepare
+      const functionIds = routesWithoutData.map(functionIdOf);
+
+      // act
+      const granted = functionIds.map((id) => ({
+        actions: dynamoActionsOf(id),
+        environment: resource('AWS::Lambda::Function', id).Properties.Environment,
+      }));
+
+      // assess
+      expect(routesWithoutData.length).toBeGreaterThan(0);
+      for (const { actions, environment } of granted) {
+        expect(actions).toEqual([]);
+        expect(environment).toBeUndefined();
+      }
     });
   });
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { calendarDate, countryCode, optionalString, optionalText, requiredText, todayUtc } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
+import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
 
 export const Address = v.strictObject({
   street: requiredText(200),
@@ -31,16 +32,20 @@ export const ContactInput = v.strictObject({
 
 export type ContactInput = v.InferOutput<typeof ContactInput>;
 
-export interface Contact extends ContactInput {
-  id: string;
-  createdAt: string;
-  /** The `sub` of the user who created the record; null on records written before sign-in existed. */
-  createdBy: string | null;
-  updatedAt: string;
-  /** The `sub` of the user who made the latest change. */
-  updatedBy: string | null;
-  version: number;
-}
+/** A contact as the API returns it. */
+export const ContactRecord = v.object({
+  id: recordId(),
+  ...outputEntries(ContactInput.entries),
+  createdAt: timestamp(),
+  /** Null on records written before sign-in existed. */
+  createdBy: v.nullable(userSub()),
+  updatedAt: timestamp(),
+  updatedBy: v.nullable(userSub()),
+  version: recordVersion(),
+});
+export type Contact = v.InferOutput<typeof ContactRecord>;
+
+export const ContactList = listEnvelope(ContactRecord);
 
 export const ContactListQuery = listQuery({
   search: v.optional(

@@ -37,11 +37,15 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export const createContract = async (input: ContractInput, createdBy: string): Promise<ContractWithSignatures> => {
   for (let attempt = 1; attempt <= maxCreateAttempts; attempt++) {
-    const [contact, services] = await Promise.all([getContact(input.contactId), loadServices(input)]);
+    const now = new Date();
+    // The counter depends on neither the contact nor the services: one round trip for all three.
+    const [contact, services, reservation] = await Promise.all([
+      getContact(input.contactId),
+      loadServices(input),
+      nextContractNumber(now),
+    ]);
     if (!contact) throw unknownContact();
     const items = copyItems(input, services);
-    const now = new Date();
-    const reservation = await nextContractNumber(now);
     const createdAt = now.toISOString();
     const content = {
       id: newId(),

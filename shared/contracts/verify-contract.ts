@@ -5,16 +5,9 @@ import { Problem } from '../http/problem.ts';
 import { documentHash } from './document-hash.ts';
 import { contractPartition } from './keys.ts';
 import { toContract, toSignature } from './records.ts';
-import type { ContractContent, SignerRole } from './schema.ts';
+import type { ContractContent, Verification } from './schema.ts';
 import { configuredSealer } from './seal/configured-sealer.ts';
 import { sealedFacts } from './sign-contract.ts';
-
-export interface Verification {
-  valid: boolean;
-  documentHash: string;
-  recomputedHash: string;
-  signatures: { id: string; role: SignerRole; sealValid: boolean; imageValid: boolean }[];
-}
 
 /**
  * Checks the stored contract against itself: the hash recomputed from the

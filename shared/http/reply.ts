@@ -2,7 +2,10 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 
 export interface Reply {
   status: number;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is instead: a page, a script, an image (a Buffer goes out base64-encoded, as binary). */
+  raw?: { contentType: string; content: string | Buffer };
   headers?: Record<string, string>;
 }
 
@@ -38,6 +41,16 @@ export const toHttpResult = (
   contentType = 'application/json; charset=utf-8',
 ): APIGatewayProxyStructuredResultV2 => {
   const headers: Record<string, string> = { ...baseHeaders, 'x-request-id': requestId, ...reply.headers };
+  if (reply.raw) {
+    const { contentType, content } = reply.raw;
+    const binary = typeof content !== 'string';
+    return {
+      statusCode: reply.status,
+      headers: { ...headers, 'content-type': contentType },
+      body: binary ? content.toString('base64') : content,
+      isBase64Encoded: binary,
+    };
+  }
   if (reply.body === undefined) return { statusCode: reply.status, headers };
   return {
     statusCode: reply.status,

@@ -45,12 +45,16 @@ export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 // Intl knows every ISO 3166-1 alpha-2 region. The codes it also knows that are
 // groupings or placeholders are excluded, and so are deprecated aliases that it
 // canonicalises to another code (UK → GB).
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+// Made on first use: loading ICU's region names costs 10–50 ms, which every function bundling this
+// module would pay at cold start, though only contact writes check a country.
+let regionNames: Intl.DisplayNames | undefined;
+const regionName = (code: string) =>
+  (regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })).of(code);
 const nonCountryRegions = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
 export const isCountryCode = (code: string): boolean =>
   /^[A-Z]{2}$/.test(code) &&
   !nonCountryRegions.has(code) &&
-  regionNames.of(code) !== code &&
+  regionName(code) !== code &&
   Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
 
 export const countryCode = () =>

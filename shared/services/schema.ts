@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { money, optionalText, requiredText } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
+import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
 
 export const billingIntervals = ['once', 'week', 'month', 'quarter', 'year'] as const;
 export type BillingInterval = (typeof billingIntervals)[number];
@@ -27,16 +28,20 @@ export const ServiceInput = v.strictObject({
 
 export type ServiceInput = v.InferOutput<typeof ServiceInput>;
 
-export interface Service extends ServiceInput {
-  id: string;
-  createdAt: string;
-  /** The `sub` of the user who created the record; null on records written before sign-in existed. */
-  createdBy: string | null;
-  updatedAt: string;
-  /** The `sub` of the user who made the latest change. */
-  updatedBy: string | null;
-  version: number;
-}
+/** A service as the API returns it. */
+export const ServiceRecord = v.object({
+  id: recordId(),
+  ...outputEntries(ServiceInput.entries),
+  createdAt: timestamp(),
+  /** Null on records written before sign-in existed. */
+  createdBy: v.nullable(userSub()),
+  updatedAt: timestamp(),
+  updatedBy: v.nullable(userSub()),
+  version: recordVersion(),
+});
+export type Service = v.InferOutput<typeof ServiceRecord>;
+
+export const ServiceList = listEnvelope(ServiceRecord);
 
 export const ServiceListQuery = listQuery({
   active: v.optional(v.picklist(['true', 'false'], 'Must be true or false')),

@@ -1,0 +1,8 @@
+import { staticRoute } from '#shared/http/static-route.ts';
+import { docsPage, docsPagePolicy } from '#shared/openapi/docs-page.ts';
+
+export const handler = staticRoute('docs-page', async () => ({
+  status: 200,
+  raw: { contentType: 'text/html; charset=utf-8', content: docsPage },
+  headers: { 'content-security-policy': docsPagePolicy, 'cache-control': 'no-cache' },
+}));

@@ -1,0 +1,52 @@
+import type { CfnElement } from 'aws-cdk-lib';
+import { CfnRoute } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Policy } from 'aws-cdk-lib/aws-iam';
+import { NagSuppressions } from 'cdk-nag';
+import { type RouteDefinition, routeKey, routes } from '#shared/routes.ts';
+import type { StudioApiStack } from './stack.ts';
+
+/**
+ * The cdk-nag AwsSolutions findings we accept, each on the one resource it is
+ * about and with the reason. Everything else is fixed in the stack, and
+ * `test/nag.test.ts` fails on any new finding.
+ */
+export const acceptNagFindings = (stack: StudioApiStack): void => {
+  const table: readonly RouteDefinition[] = routes;
+  const publicRouteKeys = new Set(table.filter((route) => route.roles === 'public').map(routeKey));
+  for (const route of stack.api.node.findAll().filter((construct) => construct instanceof CfnRoute)) {
+    if (route.routeKey === '$default') {
+      NagSuppressions.addResourceSuppressions(route, [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason: '$default only answers 404 problem+json for unknown routes; an authorizer would turn that into 401.',
+        },
+      ]);
+    } else if (publicRouteKeys.has(route.routeKey)) {
+      NagSuppressions.addResourceSuppressions(route, [
+        { id: 'AwsSolutions-APIG4', reason: "The route table declares this route public (roles: 'public')." },
+      ]);
+    }
+  }
+
+  // `grantReadData` and `grantReadWriteData` add `<table ARN>/index/*`: accepted exactly where it occurs.
+  const indexWildcard = `${stack.table.tableArn}/index/*`;
+  const resolvedIndexWildcard = JSON.stringify(stack.resolve(indexWildcard));
+  const tableLogicalId = stack.getLogicalId(stack.table.node.defaultChild as CfnElement);
+  for (const policy of stack.node.findAll().filter((construct) => construct instanceof Policy)) {
+    if (!JSON.stringify(stack.resolve(policy.document)).includes(resolvedIndexWildcard)) continue;
+    NagSuppressions.addResourceSuppressions(policy, [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason: "The table's grants include its own GSIs (index/*): every index is part of the one table design.",
+        appliesTo: [`Resource::<${tableLogicalId}.Arn>/index/*`],
+      },
+    ]);
+  }
+
+  NagSuppressions.addResourceSuppressions(stack.auth.userPool, [
+    {
+      id: 'AwsSolutions-COG2',
+      reason: 'TOTP is offered to every account, not forced: the studio decides; threat protection watches sign-ins.',
+    },
+  ]);
+};

@@ -1,0 +1,127 @@
+import { ContactInput, ContactList, ContactListQuery, ContactRecord } from '../contacts/schema.ts';
+import type { RouteName } from '../routes.ts';
+import { type Component, component } from './components.ts';
+import type { FieldDocs } from './describe.ts';
+import type { OperationDoc } from './operation-doc.ts';
+import { listQueryDocs, pageDocs, recordDocs } from './shared-docs.ts';
+
+const address: FieldDocs = {
+  street: 'Street and house number.',
+  postalCode: 'Postal code.',
+  city: 'City.',
+  country:
+    'ISO 3166-1 alpha-2 country code; upper-cased before it is checked. Groupings (`EU`) and aliases (`UK`) are refused.',
+};
+
+const fields = {
+  firstName: 'First name, 1–100 characters after trimming; no control characters.',
+  lastName: 'Last name, 1–100 characters after trimming; no control characters. Lists sort by it.',
+  email:
+    'Email address, at most 254 characters, unique among contacts ignoring case (a duplicate is a 409). Null when absent.',
+  phone: 'Phone number: 3–32 of digits, spaces and `+ - ( ) /`. Null when absent.',
+  dateOfBirth: 'Date of birth (`YYYY-MM-DD`), a real calendar date, not in the future. Null when absent.',
+  address: {
+    text: 'Postal address: all four fields, or null. Null when absent.',
+    fields: address,
+  },
+  notes: 'Free notes of the studio, at most 5000 characters. Null when absent.',
+} as const;
+
+const erika = {
+  firstName: 'Erika',
+  lastName: 'Mustermann',
+  email: 'erika@example.com',
+  phone: '+49 30 1234567',
+  dateOfBirth: '1990-04-12',
+  address: { street: 'Hauptstr. 1', postalCode: '10115', city: 'Berlin', country: 'DE' },
+  notes: null,
+};
+
+const storedErika = {
+  id: '01JD4Z5Q8K3N7M2P6R9T1V0W2X',
+  ...erika,
+  createdAt: '2026-11-22T10:15:00.000Z',
+  createdBy: '3f1c9a52-7b2e-4d8a-9c61-0e5b8f2a4d17',
+  updatedAt: '2026-11-22T10:15:00.000Z',
+  updatedBy: '3f1c9a52-7b2e-4d8a-9c61-0e5b8f2a4d17',
+  version: 1,
+};
+
+const Contact = component(
+  ContactRecord,
+  'Contact',
+  { ...recordDocs('contact'), ...fields },
+  { text: 'A customer of the studio. Optional fields are null when absent.', examples: [storedErika] },
+);
+
+const Input = component(ContactInput, 'ContactInput', fields, {
+  text: 'The mutable fields of a contact: the body of create and of replace. Strings are trimmed, and a blank optional string counts as absent. Unknown fields are a 400.',
+  examples: [erika, { firstName: 'Max', lastName: 'Mustermann' }],
+});
+
+const Page = component(ContactList, 'ContactList', pageDocs('en', Contact), {
+  text: 'One page of contacts, ordered by last name, first name and id.',
+  examples: [{ items: [storedErika], nextCursor: null }],
+});
+
+export const contactComponents = { ContactInput: Input, Contact, ContactList: Page } satisfies Record<
+  string,
+  Component
+>;
+
+const contactPath = '`Location` names the new contact.';
+
+export const contactOperations = {
+  'contacts-list': {
+    summary: 'List contacts',
+    description:
+      'Contacts ordered by last name, first name and id, one page at a time. `search` with an `@` is an exact, case-insensitive email match; otherwise a case-insensitive prefix of the last name. Every page is one index query, never a scan.',
+    query: {
+      schema: ContactListQuery,
+      fields: {
+        ...listQueryDocs('en'),
+        search:
+          'An email address (exact, ignoring case) or the start of a last name (ignoring case), 1–254 characters.',
+      },
+    },
+    success: { status: 200, description: 'One page of contacts.', content: { 'application/json': Page } },
+    problems: { 400: ['validation-failed', 'invalid-cursor'] },
+  },
+  'contacts-create': {
+    summary: 'Create a contact',
+    description: `Stores a new contact with version 1. ${contactPath}`,
+    body: Input,
+    success: {
+      status: 201,
+      description: 'The new contact.',
+      content: { 'application/json': Contact },
+      headers: ['etag', 'location'],
+    },
+    problems: { 409: ['email-taken'] },
+  },
+  'contacts-get': {
+    summary: 'Get a contact',
+    description: 'One contact; its `ETag` is the version to send in `If-Match`.',
+    success: { status: 200, description: 'The contact.', content: { 'application/json': Contact }, headers: ['etag'] },
+  },
+  'contacts-replace': {
+    summary: 'Replace a contact',
+    description:
+      'Replaces all mutable fields: a field left out becomes null. With `If-Match` only that version is changed (else 412); without it the change is applied to the current version, retried if another writer was faster, so no change is overwritten blindly. The version goes up by one.',
+    body: Input,
+    success: {
+      status: 200,
+      description: 'The changed contact.',
+      content: { 'application/json': Contact },
+      headers: ['etag'],
+    },
+    problems: { 409: ['email-taken'] },
+  },
+  'contacts-delete': {
+    summary: 'Delete a contact',
+    description:
+      'Deletes the contact and frees its email address. A contact that any contract refers to cannot be deleted (409): contracts are kept for their legal retention period. Honours `If-Match`. Owners only.',
+    success: { status: 204, description: 'Deleted; no body.' },
+    problems: { 409: ['contact-has-contracts'] },
+  },
+} satisfies Partial<Record<RouteName, OperationDoc>>;

@@ -1,0 +1,119 @@
+import * as v from 'valibot';
+import type { Language } from '../http/problem.ts';
+import { type RouteDefinition, routes } from '../routes.ts';
+import { recordId } from '../schema/record.ts';
+import { queryConfig, toComponentSchemas, toInlineSchema } from './json-schema.ts';
+import type { OperationDoc } from './operation-doc.ts';
+import { components, languageOfArea, operationDocs, tags } from './operations.ts';
+import { derivedProblems, gatewayResponse, problemResponse, schemaOf, successResponse } from './responses.ts';
+import { type CommonTexts, commonTexts } from './texts.ts';
+import { apiDescription } from './texts-api.ts';
+
+const parameters = (route: RouteDefinition, doc: OperationDoc, t: CommonTexts) => {
+  const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+  const path = names.map((name) => {
+    const given = name === 'id' ? { schema: recordId(), text: t.id } : doc.path?.[name];
+    if (!given) throw new Error(`${route.name}: the path parameter ${name} has no documentation`);
+    return { name, in: 'path', required: true, description: given.text, schema: toInlineSchema(given.schema) };
+  });
+  // The description goes on the parameter: in input mode the converter stops before `limit`'s transform.
+  const query = Object.entries(doc.query?.schema.entries ?? {}).map(([name, schema]) => {
+    const description = doc.query?.fields[name];
+    if (description === undefined) throw new Error(`${route.name}: the query parameter ${name} has no documentation`);
+    const required = schema.type !== 'optional';
+    return { name, in: 'query', required, description, schema: toInlineSchema(schema, queryConfig) };
+  });
+  const headers = [
+    ...(route.method === 'PUT' || route.method === 'DELETE'
+      ? [
+          {
+            name: 'If-Match',
+            in: 'header',
+            required: false,
+            description: t.ifMatch,
+            schema: toInlineSchema(v.string()),
+          },
+        ]
+      : []),
+    ...(route.method === 'POST'
+      ? [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            description: t.idempotencyKey,
+            schema: toInlineSchema(v.pipe(v.string(), v.minLength(1), v.maxLength(255))),
+          },
+        ]
+      : []),
+  ];
+  return [...path, ...query, ...headers];
+};
+
+const rolesLine = (route: RouteDefinition, language: Language): string => {
+  if (route.roles === 'public') return language === 'de' ? 'Öffentlich: kein Token nötig.' : 'Public: no token needed.';
+  const roles = route.roles.map((role) => `\`${role}\``).join(language === 'de' ? ' oder ' : ' or ');
+  return language === 'de' ? `Rollen: ${roles}.` : `Roles: ${roles}.`;
+};
+
+const operation = (route: RouteDefinition) => {
+  const doc = operationDocs[route.name as keyof typeof operationDocs];
+  if (!doc) throw new Error(`The route ${route.name} has no operation documentation`);
+  const language = languageOfArea(route.area);
+  const t = commonTexts[language];
+  const found = parameters(route, doc, t);
+  const problems = [...derivedProblems(route, doc)].map(
+    ([status, codes]) => [String(status), problemResponse(status, codes, language, t)] as const,
+  );
+  const gateway = route.roles === 'public' ? [] : [['401', gatewayResponse(401, t)] as const];
+  return {
+    operationId: route.name,
+    tags: [tags[route.area as keyof typeof tags].name],
+    summary: doc.summary,
+    description: `${doc.description}\n\n${rolesLine(route, language)}`,
+    ...(found.length ? { parameters: found } : {}),
+    ...(doc.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(doc.body) } } } }
+      : {}),
+    responses: Object.fromEntries(
+      [
+        [String(doc.success.status), successResponse(route, doc, t)] as const,
+        ...gateway,
+        ...problems,
+        ['429', gatewayResponse(429, t)] as const,
+      ].sort(([a], [b]) => Number(a) - Number(b)),
+    ),
+    security: route.roles === 'public' ? [] : [{ bearer: [] }],
+  };
+};
+
+/** The OpenAPI 3.1 document of the API, generated from the route table and the schemas. */
+export const buildOpenApiDocument = () => {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Studio API', version: '0.1.0', description: apiDescription },
+    servers: [{ url: '/', description: 'This API' }],
+    tags: Object.values(tags),
+    paths,
+    components: {
+      schemas: toComponentSchemas(
+        Object.fromEntries(Object.entries(components).map(([name, c]) => [name, c.documented])),
+      ),
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'A Cognito ID or access token of the stack’s user pool; its `cognito:groups` claim carries the roles `owner` and `staff`. Locally, `npm run token -- --role owner` prints one.',
+        },
+      },
+    },
+  };
+};
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,44 @@
+import type { Language } from '../http/problem.ts';
+import type { Area, RouteName } from '../routes.ts';
+import { type Component, problemComponents } from './components.ts';
+import { contactComponents, contactOperations } from './contacts.ts';
+import { contractComponents } from './contract-components.ts';
+import { contractOperations, contractsTag } from './contracts.ts';
+import { docsComponents, docsOperations } from './docs.ts';
+import type { OperationDoc } from './operation-doc.ts';
+import { serviceComponents, serviceOperations } from './services.ts';
+
+/** The documentation of every route, keyed by route name: a route without it does not compile. */
+export const operationDocs: Record<RouteName, OperationDoc> = {
+  ...contactOperations,
+  ...serviceOperations,
+  ...contractOperations,
+  ...docsOperations,
+};
+
+/** Every schema of `components.schemas` by name: the areas' records and bodies, problems and gateway answers. */
+export const components: Record<string, Component> = {
+  ...contactComponents,
+  ...serviceComponents,
+  ...contractComponents,
+  ...docsComponents,
+  ...problemComponents,
+};
+
+/** Contracts are documented in German, everything else in English (API.md §6). */
+export const languageOfArea = (area: Area): Language => (area === 'contracts' ? 'de' : 'en');
+
+export const tags: Record<Exclude<Area, 'system'>, { name: string; description: string }> = {
+  contacts: {
+    name: 'Contacts',
+    description:
+      'The studio’s customers. Email addresses are unique ignoring case; a contact that contracts refer to cannot be deleted.',
+  },
+  services: {
+    name: 'Services',
+    description:
+      'What the studio sells, with a price per billing interval. Services are never deleted, only set inactive.',
+  },
+  contracts: contractsTag,
+  docs: { name: 'Documentation', description: 'This document and the page that renders it. Public: no token needed.' },
+};

@@ -1,0 +1,87 @@
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { awsSdkModules, esbuildOptions } from '#infra/bundling.ts';
+import { repositoryRoot } from '#infra/local/handler-loader.ts';
+import { fallbackRoute, type GeneratedFile, type RouteName, routes } from '#shared/routes.ts';
+
+export type FunctionName = RouteName | typeof fallbackRoute.name;
+
+export interface LambdaFunction {
+  name: FunctionName;
+  /** Handler module, relative to the repository root. */
+  entry: string;
+  /** Files the stack puts into the function's `files/` folder, copied or generated (see `RouteDefinition`). */
+  files: readonly (string | GeneratedFile)[];
+}
+
+/** Every function the stack deploys: one per route, and the `$default` route's. */
+export const lambdaFunctions: readonly LambdaFunction[] = [...routes, fallbackRoute].map((route) => ({
+  name: route.name,
+  entry: route.entry,
+  files: 'files' in route ? route.files : [],
+}));
+
+/** `bundled`: the SDK is inside the bundle; `runtime`: the bundle imports the copy the Lambda runtime ships. */
+export type SdkSource = 'bundled' | 'runtime';
+export const sdkSources: readonly SdkSource[] = ['bundled', 'runtime'];
+
+/** What the CDK stack ships today, read from the shared options. */
+export const shippedSdkSource: SdkSource = esbuildOptions.external.some((name) =>
+  (awsSdkModules as readonly string[]).includes(name),
+)
+  ? 'runtime'
+  : 'bundled';
+
+const externalFor = (sdk: SdkSource): string[] => {
+  const others = esbuildOptions.external.filter((name) => !(awsSdkModules as readonly string[]).includes(name));
+  return sdk === 'runtime' ? [...others, ...awsSdkModules] : others;
+};
+
+/**
+ * The stack's esbuild options (CDK's NodejsFunction always bundles and names
+ * an ESM output `index.mjs`), with the SDK either bundled or left to the runtime.
+ */
+const buildOptions = (entry: string, sdk: SdkSource) => ({
+  ...esbuildOptions,
+  external: externalFor(sdk),
+  entryPoints: [resolve(repositoryRoot, entry)],
+  bundle: true,
+  absWorkingDir: repositoryRoot,
+  logLevel: 'silent' as const,
+});
+
+export interface BundleSize {
+  minifiedBytes: number;
+  gzipBytes: number;
+  /** Minified bytes by package (`(repository)` for our own files), largest first. */
+  byPackage: { name: string; bytes: number }[];
+}
+
+const packageOf = (input: string): string =>
+  /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(input)?.[1] ?? '(repository)';
+
+/** Builds a function in memory and measures it. */
+export const measureBundle = async (entry: string, sdk: SdkSource): Promise<BundleSize> => {
+  const result = await build({ ...buildOptions(entry, sdk), write: false, outfile: 'index.mjs', metafile: true });
+  const output = result.outputFiles[0];
+  if (!output) throw new Error(`esbuild produced no output for ${entry}`);
+  const byPackage = new Map<string, number>();
+  for (const meta of Object.values(result.metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
+      byPackage.set(packageOf(input), (byPackage.get(packageOf(input)) ?? 0) + bytesInOutput);
+    }
+  }
+  return {
+    minifiedBytes: output.contents.byteLength,
+    gzipBytes: gzipSync(output.contents).byteLength,
+    byPackage: [...byPackage].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),
+  };
+};
+
+/** Builds a function to `<directory>/index.mjs`, as CDK would, and returns that file. */
+export const writeBundle = async (entry: string, sdk: SdkSource, directory: string): Promise<string> => {
+  const outfile = resolve(directory, 'index.mjs');
+  await build({ ...buildOptions(entry, sdk), outfile });
+  return outfile;
+};

@@ -1,0 +1,24 @@
+import { lambdaContext } from '#infra/local/handler-loader.ts';
+
+/**
+ * Runs in a fresh Node process: imports one bundle, serves one request and
+ * reports the times since the process started (`performance.now()` counts
+ * from there), as a Lambda init plus its first invocation would, and the CPU
+ * time the process used meanwhile (which other processes on a busy machine
+ * do not inflate).
+ */
+const [bundleUrl = '', eventJson = '{}'] = process.argv.slice(2);
+const event = JSON.parse(eventJson);
+// What Lambda's runtime has set up before a function's init: its HTTP client
+// for the Runtime API and stdout, where the function's logs go.
+await import('node:http');
+process.stdout.write('');
+const { handler } = await import(bundleUrl);
+const imported = performance.now();
+const result = await handler(event, lambdaContext('cold-start', event.requestContext?.requestId ?? 'cold-start'));
+const served = performance.now();
+const { user, system } = process.cpuUsage();
+const cpu = (user + system) / 1000;
+process.stdout.write(`\n${JSON.stringify({ imported, served, cpu, statusCode: result.statusCode })}\n`, () =>
+  process.exit(0),
+);

@@ -1,0 +1,178 @@
+import type { SdkSource } from './bundles.ts';
+import type { ColdStartResult } from './cold-start.ts';
+import type { BenchResults } from './results.ts';
+
+/** A Markdown table: readable in a terminal and ready to paste into the README. */
+export const markdownTable = (headers: string[], rows: (string | number)[][]): string => {
+  const cells = [headers, ...rows.map((row) => row.map(String))];
+  const widths = headers.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
+  return [line(headers), rule, ...cells.slice(1).map(line)].join('\n');
+};
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const ms = (value: number) => value.toFixed(2);
+const units = (value: number) => String(Number(value.toFixed(2)));
+
+const bundleSection = (results: BenchResults) => [
+  `Bundle size, KB (the stack ships the SDK ${results.shippedSdk === 'bundled' ? 'inside the bundle' : 'from the runtime'})`,
+  markdownTable(
+    ['function', 'own code, minified', 'gzip', 'with SDK, minified', 'gzip'],
+    results.bundles.map(({ name, bytes }) => [
+      name,
+      kb(bytes.runtime.minifiedBytes),
+      kb(bytes.runtime.gzipBytes),
+      kb(bytes.bundled.minifiedBytes),
+      kb(bytes.bundled.gzipBytes),
+    ]),
+  ),
+];
+
+const coldStartSection = (results: BenchResults) => {
+  const rows = new Map<string, ColdStartResult[]>();
+  for (const result of results.coldStart) rows.set(result.name, [...(rows.get(result.name) ?? []), result]);
+  const cells = (list: ColdStartResult[], sdk: SdkSource) => {
+    const result = list.find((candidate) => candidate.sdk === sdk);
+    if (!result) return ['', '', '', ''];
+    return [result.handlerMs, result.floorMs, result.ratio, `${result.handlerCpuMs} / ${result.floorCpuMs}`];
+  };
+  return [
+    `Cold start: ms from process start to the first response, median of ${results.settings.coldStartRuns}; CPU ms of the process (handler / floor)`,
+    markdownTable(
+      ['function', 'SDK bundled', 'floor', 'ratio', 'CPU', 'SDK from runtime', 'floor', 'ratio', 'CPU'],
+      [...rows].map(([name, list]) => [name, ...cells(list, 'bundled'), ...cells(list, 'runtime')]),
+    ),
+  ];
+};
+
+const warmSection = (results: BenchResults) => [
+  `Warm handler latency, ms, in-process (${results.settings.warmIterations} calls each, interleaved with the floor)`,
+  markdownTable(
+    ['endpoint', 'handler p50', 'p99', 'floor p50', 'p99', 'ratio p50', 'ratio p99'],
+    results.warm.map((row) => [
+      row.endpoint,
+      ms(row.handler.p50),
+      ms(row.handler.p99),
+      ms(row.floor.p50),
+      ms(row.floor.p99),
+      row.ratioP50,
+      row.ratioP99,
+    ]),
+  ),
+];
+
+const costSection = (results: BenchResults) => {
+  const sizes = Object.keys(results.cost[0]?.byTableSize ?? {});
+  const largest = sizes.at(-1) ?? '';
+  return [
+    'Cost per request: DynamoDB consumed capacity (ReturnConsumedCapacity TOTAL: table and indexes)',
+    markdownTable(
+      [
+        'function',
+        'calls',
+        'items written',
+        'RCU',
+        'WCU',
+        'same as floor',
+        `same with ${sizes.join(' and ')} contacts`,
+      ],
+      results.cost.map((row) => {
+        const cost = row.byTableSize[largest];
+        return [
+          row.name,
+          cost?.calls || '(none)',
+          cost?.itemsWritten ?? '',
+          units(cost?.readUnits ?? 0),
+          units(cost?.writeUnits ?? 0),
+          row.sameAsFloor
+            ? 'yes'
+            : `no (floor: ${row.floor.calls}, ${units(row.floor.readUnits)} RCU, ${units(row.floor.writeUnits)} WCU)`,
+          row.independentOfSize ? 'yes' : 'NO',
+        ];
+      }),
+    ),
+  ];
+};
+
+const idempotencySection = (results: BenchResults) => [
+  'What an Idempotency-Key adds to a POST (first request, then its replay)',
+  markdownTable(
+    ['function', 'first: calls', 'RCU', 'WCU', 'replay: calls', 'RCU', 'WCU'],
+    results.idempotency.map(({ name, first, replay }) => [
+      name,
+      first.calls,
+      units(first.readUnits),
+      units(first.writeUnits),
+      replay.calls,
+      units(replay.readUnits),
+      units(replay.writeUnits),
+    ]),
+  ),
+];
+
+const scalingSection = (results: BenchResults) => {
+  const sizes = Object.keys(results.scaling[0]?.byTableSize ?? {});
+  return [
+    `Scaling: list contacts (page of 25) with ${sizes.join(' and ')} contacts in the table; p50 ms of the handler (and of its floor)`,
+    markdownTable(
+      ['page', ...sizes.flatMap((size) => [`${size} contacts`, 'calls', 'RCU']), 'ratio', 'floor ratio'],
+      results.scaling.map((row) => [
+        row.page,
+        ...sizes.flatMap((size) => {
+          const cell = row.byTableSize[size];
+          return [`${ms(cell?.p50 ?? 0)} (${ms(cell?.floorP50 ?? 0)})`, cell?.calls ?? '', units(cell?.readUnits ?? 0)];
+        }),
+        row.ratioP50,
+        row.floorRatioP50,
+      ]),
+    ),
+  ];
+};
+
+const httpSection = (results: BenchResults) => {
+  return [
+    `HTTP through the local server (autocannon, ${results.settings.httpConnections} connections, ${results.settings.httpSeconds} s)`,
+    markdownTable(
+      ['request', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'],
+      results.http.map((row) => [
+        `GET ${row.path}`,
+        row.requestsPerSecond,
+        row.p50,
+        row.p99,
+        row.requests,
+        row.non2xx,
+        row.errors,
+      ]),
+    ),
+  ];
+};
+
+const budgetSection = (results: BenchResults) => [
+  'Budgets',
+  markdownTable(
+    ['budget', 'met', 'measured'],
+    results.budgets.map((budget) => [budget.budget, budget.met ? 'yes' : 'NO', budget.detail]),
+  ),
+];
+
+const unmeasuredSection = (results: BenchResults) =>
+  results.unmeasured.length
+    ? ['Not measured', results.unmeasured.map(({ name, reason }) => `- ${name}: ${reason}`).join('\n')]
+    : [];
+
+export const renderReport = (results: BenchResults): string =>
+  [
+    bundleSection,
+    unmeasuredSection,
+    coldStartSection,
+    warmSection,
+    costSection,
+    idempotencySection,
+    scalingSection,
+    httpSection,
+    budgetSection,
+  ]
+    .map((section) => section(results).join('\n\n'))
+    .filter(Boolean)
+    .join('\n\n');

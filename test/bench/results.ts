@@ -1,0 +1,52 @@
+import type { BundleSize, SdkSource } from './bundles.ts';
+import type { ColdStartResult } from './cold-start.ts';
+import type { CostResult, IdempotencyCost } from './cost.ts';
+import type { HttpLoadResult } from './http-load.ts';
+import type { Latency } from './stats.ts';
+
+/** The figures of one `npm run bench`, as written to bench-results/latest.json. */
+export interface BundleResult {
+  name: string;
+  bytes: Record<SdkSource, BundleSize>;
+}
+
+export interface WarmEndpointResult {
+  endpoint: string;
+  name: string;
+  handler: Latency;
+  floor: Latency;
+  ratioP50: number;
+  ratioP99: number;
+}
+
+export interface ScalingResult {
+  page: string;
+  byTableSize: Record<string, Latency & { floorP50: number; calls: string; readUnits: number }>;
+  /** The handler's p50 with the most contacts / with the fewest. */
+  ratioP50: number;
+  /** The same for the floor: how much DynamoDB (Local) itself depends on the table's size. */
+  floorRatioP50: number;
+}
+
+export interface Budget {
+  budget: string;
+  met: boolean;
+  detail: string;
+}
+
+export interface BenchResults {
+  generatedAt: string;
+  machine: { node: string; platform: string; cpus: number; cpuModel: string };
+  settings: Record<string, number | string>;
+  shippedSdk: SdkSource;
+  /** Functions measured only as far as possible (no scenario, or no bundle). */
+  unmeasured: { name: string; reason: string }[];
+  bundles: BundleResult[];
+  coldStart: ColdStartResult[];
+  warm: WarmEndpointResult[];
+  cost: CostResult[];
+  idempotency: IdempotencyCost[];
+  scaling: ScalingResult[];
+  http: HttpLoadResult[];
+  budgets: Budget[];
+}

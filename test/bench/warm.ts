@@ -1,0 +1,77 @@
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { lambdaContext } from '#infra/local/handler-loader.ts';
+import type { BenchEvent } from './events.ts';
+import { type Latency, latency, ratio } from './stats.ts';
+
+export type Invoke = (event: BenchEvent, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** One side of a comparison: how to make the next request and how to serve it. */
+export interface Contender {
+  invoke: Invoke;
+  /** The next request's event; it may take something from a pool (a contract to sign). */
+  nextEvent(): BenchEvent | Promise<BenchEvent>;
+  expectedStatus: number;
+  /** Sees every result after the clock stopped (to collect created records). */
+  collect?(result: APIGatewayProxyStructuredResultV2): void;
+}
+
+export interface WarmOptions {
+  iterations: number;
+  warmup: number;
+  /** Calls per block; handler and floor blocks alternate so noise hits both alike. */
+  block: number;
+}
+
+export interface Comparison {
+  subject: Latency;
+  baseline: Latency;
+  /** Subject p50 / baseline p50. */
+  ratioP50: number;
+  ratioP99: number;
+}
+
+const timeOne = async (contender: Contender, label: string): Promise<number> => {
+  const event = await contender.nextEvent();
+  const context = lambdaContext('bench', event.requestContext.requestId);
+  const started = performance.now();
+  const result = await contender.invoke(event, context);
+  const elapsed = performance.now() - started;
+  if (result.statusCode !== contender.expectedStatus) {
+    throw new Error(`${label} answered ${result.statusCode}, expected ${contender.expectedStatus}: ${result.body}`);
+  }
+  contender.collect?.(result);
+  return elapsed;
+};
+
+/**
+ * Times a subject (a handler) against its baseline (its floor) in-process: a
+ * warm-up of both first, then alternating blocks (subject first in one,
+ * baseline first in the next), so machine noise hits both alike.
+ */
+export const compareInterleaved = async (
+  subject: Contender,
+  baseline: Contender,
+  { iterations, warmup, block }: WarmOptions,
+): Promise<Comparison> => {
+  for (let i = 0; i < warmup; i++) {
+    await timeOne(subject, 'subject');
+    await timeOne(baseline, 'baseline');
+  }
+  const samples = { subject: [] as number[], baseline: [] as number[] };
+  for (let done = 0, round = 0; done < iterations; done += block, round++) {
+    const size = Math.min(block, iterations - done);
+    const order = round % 2 === 0 ? (['subject', 'baseline'] as const) : (['baseline', 'subject'] as const);
+    for (const side of order) {
+      const contender = side === 'subject' ? subject : baseline;
+      for (let i = 0; i < size; i++) samples[side].push(await timeOne(contender, side));
+    }
+  }
+  const subjectLatency = latency(samples.subject);
+  const baselineLatency = latency(samples.baseline);
+  return {
+    subject: subjectLatency,
+    baseline: baselineLatency,
+    ratioP50: ratio(subjectLatency.p50, baselineLatency.p50),
+    ratioP99: ratio(subjectLatency.p99, baselineLatency.p99),
+  };
+};

@@ -1,0 +1,339 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ContactList, ContactRecord } from '#shared/contacts/schema.ts';
+import { ContractList, ContractWithSignaturesRecord, VerificationRecord } from '#shared/contracts/schema.ts';
+import { problemCatalogue } from '#shared/http/problem.ts';
+import { ProblemDocumentSchema } from '#shared/openapi/components.ts';
+import { components, operationDocs } from '#shared/openapi/operations.ts';
+import { type RouteDefinition, type RouteName, routes } from '#shared/routes.ts';
+import { ServiceRecord } from '#shared/services/schema.ts';
+import { unique, useApi } from './support/api.ts';
+
+const api = useApi();
+const table: readonly RouteDefinition[] = routes;
+
+type Json = Record<string, any>;
+let document: Json;
+
+beforeAll(async () => {
+  // The document as an integrator fetches it: without a token.
+  const response = await api.request('GET', '/api/openapi.json', { as: null });
+  expect(response.status).toBe(200);
+  document = response.body;
+});
+
+const operationOf = (route: RouteDefinition): Json => document.paths[route.path]?.[route.method.toLowerCase()];
+
+const operations = (): { route: RouteDefinition; operation: Json }[] =>
+  table.map((route) => ({ route, operation: operationOf(route) }));
+
+/** Every `example` and `examples` in the document, with its JSON pointer. */
+const examplesIn = (node: unknown, pointer = '#'): { pointer: string; key: string; owner: Json }[] => {
+  if (typeof node !== 'object' || node === null) return [];
+  const found: { pointer: string; key: string; owner: Json }[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'example' || key === 'examples') found.push({ pointer: `${pointer}/${key}`, key, owner: node as Json });
+    else found.push(...examplesIn(value, `${pointer}/${key}`));
+  }
+  return found;
+};
+
+const componentBehind = (schema: Json | undefined) => {
+  const name = /^#\/components\/schemas\/(.+)$/.exec(schema?.$ref ?? '')?.[1];
+  return name === undefined ? undefined : components[name];
+};
+
+/** Properties without a description, in a schema and everything nested in it. */
+const undescribed = (schema: unknown, pointer: string): string[] => {
+  if (typeof schema !== 'object' || schema === null) return [];
+  const node = schema as Json;
+  const own = Object.entries((node.properties ?? {}) as Record<string, Json>).flatMap(([name, property]) => [
+    ...(typeof property.description === 'string' && property.description.length > 0 ? [] : [`${pointer}/${name}`]),
+    ...undescribed(property, `${pointer}/${name}`),
+  ]);
+  const nested = [...(node.anyOf ?? []), ...(node.items ? [node.items] : [])].flatMap((inner: Json) =>
+    undescribed(inner, pointer),
+  );
+  return [...own, ...nested];
+};
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document by Redocly’s strict recommended rules, examples included', async () => {
+    // prepare
+    const config = await createConfig({
+      extends: ['recommended-strict'],
+      rules: {
+        // A private API of the studio: there is no licence to name.
+        'info-license': 'off',
+        'no-invalid-schema-examples': 'error',
+        'no-invalid-parameter-examples': 'error',
+        'no-invalid-media-type-examples': 'error',
+      },
+    });
+
+    // act
+    const problems = await lintFromString({ source: JSON.stringify(document), absoluteRef: 'openapi.json', config });
+
+    // assess
+    expect(document.openapi).toBe('3.1.0');
+    expect(
+      problems.map((problem) => `${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`),
+    ).toEqual([]);
+  });
+
+  it('documents exactly the operations of the route table, each with its path parameters', () => {
+    // act
+    const documented = Object.entries(document.paths as Record<string, Json>).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+
+    // assess
+    expect(documented.sort()).toEqual(table.map((route) => `${route.method} ${route.path}`).sort());
+    for (const { route, operation } of operations()) {
+      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      const pathParameters = (operation.parameters ?? []).filter((parameter: Json) => parameter.in === 'path');
+      expect(
+        pathParameters.map((parameter: Json) => parameter.name),
+        route.name,
+      ).toEqual(names);
+      for (const parameter of pathParameters) expect(parameter).toMatchObject({ required: true });
+      expect(operation.operationId).toBe(route.name);
+    }
+  });
+
+  it('has operation documentation for every route of the table and for nothing else', () => {
+    expect(Object.keys(operationDocs).sort()).toEqual(table.map((route) => route.name).sort());
+  });
+
+  it('lets every example pass the valibot schema its component was generated from', () => {
+    // prepare
+    const examples = examplesIn(document);
+
+    // act
+    const checked = examples.map(({ pointer, key, owner }) => {
+      const inComponent = /^#\/components\/schemas\/([^/]+)\/examples$/.exec(pointer)?.[1];
+      const component = inComponent === undefined ? componentBehind(owner.schema) : components[inComponent];
+      const values: unknown[] =
+        key === 'example'
+          ? [owner.example]
+          : Array.isArray(owner.examples)
+            ? owner.examples
+            : Object.values(owner.examples as Record<string, { value: unknown }>).map((example) => example.value);
+      return {
+        pointer,
+        checkedBy: component ? 'valibot' : 'nothing',
+        issues: component
+          ? values.flatMap(
+              (value) => v.safeParse(component.validates, value).issues?.map((issue) => issue.message) ?? [],
+            )
+          : [],
+      };
+    });
+
+    // assess
+    expect(examples.length).toBeGreaterThan(30);
+    for (const result of checked) expect(result, result.pointer).toMatchObject({ checkedBy: 'valibot', issues: [] });
+  });
+
+  it('describes every field of every schema', () => {
+    const missing = Object.entries(document.components.schemas as Record<string, Json>).flatMap(([name, schema]) => [
+      ...(schema.description ? [] : [name]),
+      ...undescribed(schema, name),
+    ]);
+
+    expect(missing).toEqual([]);
+  });
+
+  it('asks for the bearer token on every operation but the public ones', () => {
+    // assess
+    expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const { route, operation } of operations()) {
+      if (route.roles === 'public') {
+        expect(operation.security, route.name).toEqual([]);
+        expect(operation.responses['401'], route.name).toBeUndefined();
+      } else {
+        expect(operation.security, route.name).toEqual([{ bearer: [] }]);
+        expect(operation.responses['401'], route.name).toBeDefined();
+        expect(operation.responses['403'], route.name).toBeDefined();
+      }
+    }
+  });
+
+  it('documents the status codes each kind of route answers, errors as problem+json', () => {
+    for (const { route, operation } of operations()) {
+      const statuses = Object.keys(operation.responses);
+      const problemStatuses = statuses.filter((status) => Number(status) >= 400 && !['401', '429'].includes(status));
+      if (route.path.includes('{id}')) expect(statuses, route.name).toContain('404');
+      if (operation.requestBody) expect(statuses, route.name).toEqual(expect.arrayContaining(['400', '413', '415']));
+      if (route.method === 'PUT' || route.method === 'DELETE') expect(statuses, route.name).toContain('412');
+      if (route.data !== 'none') expect(statuses, route.name).toContain('503');
+      expect(statuses, route.name).toEqual(expect.arrayContaining(['429', '500']));
+      for (const status of problemStatuses) {
+        expect(Object.keys(operation.responses[status].content), `${route.name} ${status}`).toEqual([
+          'application/problem+json',
+        ]);
+      }
+    }
+  });
+
+  it('documents X-Request-Id on every answer of the API, ETag, Location, If-Match and Idempotency-Key where they apply', () => {
+    for (const { route, operation } of operations()) {
+      const headerNames = (operation.parameters ?? [])
+        .filter((parameter: Json) => parameter.in === 'header')
+        .map((parameter: Json) => parameter.name);
+      for (const [status, response] of Object.entries(operation.responses as Record<string, Json>)) {
+        if (status !== '401' && status !== '429')
+          expect(response.headers, `${route.name} ${status}`).toHaveProperty('X-Request-Id');
+      }
+      const success = operation.responses[String(operationDocs[route.name as RouteName].success.status)];
+      if (route.name.endsWith('-create'))
+        expect(Object.keys(success.headers), route.name).toEqual(expect.arrayContaining(['ETag', 'Location']));
+      if (/-(get|replace)$/.test(route.name)) expect(success.headers, route.name).toHaveProperty('ETag');
+      if (route.method === 'PUT' || route.method === 'DELETE') expect(headerNames, route.name).toContain('If-Match');
+      if (route.method === 'POST') expect(headerNames, route.name).toContain('Idempotency-Key');
+      if (route.method === 'GET') expect(headerNames, route.name).toEqual([]);
+    }
+  });
+
+  it('documents lists with the list envelope and their query parameters', () => {
+    // act
+    const list = operationOf(table.find((route) => route.name === 'contacts-list') as RouteDefinition);
+    const envelope = document.components.schemas.ContactList;
+
+    // assess
+    expect(list.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ContactList',
+    });
+    expect(envelope.required).toEqual(['items', 'nextCursor']);
+    expect(envelope.properties.items.items).toEqual({ $ref: '#/components/schemas/Contact' });
+    expect(list.parameters.map((parameter: Json) => parameter.name)).toEqual(['limit', 'cursor', 'search']);
+  });
+
+  it('documents contracts in German: tag, summaries, descriptions, fields and problem titles', () => {
+    // prepare
+    const contracts = operations().filter(({ route }) => route.area === 'contracts');
+    const tag = (document.tags as Json[]).find((entry) => entry.name === 'Verträge');
+    const schemas = document.components.schemas;
+
+    // assess
+    expect(contracts.length).toBe(6);
+    for (const { route, operation } of contracts) {
+      expect(operation.tags, route.name).toEqual(['Verträge']);
+      expect(operation.summary, route.name).toMatch(/^Vertr(ag|äge) /);
+      expect(operation.description, route.name).toMatch(/Rollen: /);
+      const problem = operation.responses['500'].content['application/problem+json'];
+      expect(problem.schema).toEqual({ $ref: '#/components/schemas/ProblemDe' });
+      expect(problem.examples.internal.value.title).toBe(problemCatalogue.internal.de);
+    }
+    const sign = contracts.find(({ route }) => route.name === 'contracts-sign');
+    expect(sign?.operation.description).toContain('Unterschrift');
+    for (const word of ['Dokument-Hash', 'Siegel', 'Prüfung', 'Kündigung', '§ 309 Nr. 9 BGB'])
+      expect(tag?.description).toContain(word);
+    expect(schemas.ContractInput.properties.minimumTermMonths.description).toContain('§ 309 Nr. 9 BGB');
+    expect(schemas.ContractInput.properties.noticePeriodDays.description).toContain('§ 309 Nr. 9 BGB');
+    expect(schemas.Contract.properties.documentHash.description).toMatch(/^Dokument-Hash: `sha256:`/);
+    expect(schemas.Signature.properties.seal.description).toContain('beweist nicht, wer den Stift hielt');
+    expect(schemas.ProblemDe.properties.title.description).toMatch(/^Kurze Zusammenfassung/);
+  });
+
+  it('documents contacts and services in English', () => {
+    // prepare
+    const english = operations().filter(({ route }) => route.area === 'contacts' || route.area === 'services');
+
+    // assess
+    for (const { route, operation } of english) {
+      expect(operation.tags, route.name).toEqual([route.area === 'contacts' ? 'Contacts' : 'Services']);
+      expect(operation.summary, route.name).toMatch(/^(List|Create|Get|Replace|Delete) (a )?(contact|service)s?$/);
+      expect(operation.description, route.name).toMatch(/Roles: /);
+      const problem = operation.responses['500'].content['application/problem+json'];
+      expect(problem.schema).toEqual({ $ref: '#/components/schemas/Problem' });
+      expect(problem.examples.internal.value.title).toBe(problemCatalogue.internal.en);
+    }
+    expect(document.components.schemas.ContactInput.properties.email.description).toMatch(/^Email address/);
+    expect(document.components.schemas.Service.properties.price.properties.amount.description).toMatch(/minor units/);
+  });
+});
+
+describe('the documented schemas against the real API', () => {
+  const expectValid = (schema: v.GenericSchema, body: unknown) =>
+    expect(
+      v.safeParse(schema, body).issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`),
+    ).toBeUndefined();
+
+  it('describe what the API answers for contacts, services, contracts, signatures, verification and problems', async () => {
+    // prepare
+    const contact = await api.request('POST', '/api/contacts', {
+      body: { firstName: 'Erika', lastName: unique('Docs'), email: `${unique('docs')}@example.com` },
+    });
+    const service = await api.request('POST', '/api/services', {
+      body: { name: unique('Docs '), price: { amount: 4900, currency: 'EUR' }, billingInterval: 'month' },
+    });
+    const contract = await api.request('POST', '/api/contracts', {
+      body: { contactId: contact.body.id, items: [{ serviceId: service.body.id }], startDate: '2026-12-01' },
+    });
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+    // act
+    const signed = await api.request('POST', `/api/contracts/${contract.body.id}/signatures`, {
+      body: {
+        role: 'customer',
+        signerName: 'Erika Docs',
+        documentHash: contract.body.documentHash,
+        signatureImage: png,
+        consent: true,
+      },
+    });
+    const verification = await api.request('GET', `/api/contracts/${contract.body.id}/verification`);
+    const contracts = await api.request('GET', `/api/contracts?contactId=${contact.body.id}`);
+    const contacts = await api.request('GET', `/api/contacts?search=${contact.body.lastName}`);
+    const problem = await api.request('POST', '/api/contracts', { body: { items: [] } });
+
+    // assess
+    expect([contact.status, service.status, contract.status, signed.status]).toEqual([201, 201, 201, 201]);
+    expectValid(ContactRecord, contact.body);
+    expectValid(ContactList, contacts.body);
+    expectValid(ServiceRecord, service.body);
+    expectValid(ContractWithSignaturesRecord, contract.body);
+    expectValid(ContractWithSignaturesRecord, signed.body);
+    expectValid(ContractList, contracts.body);
+    expectValid(VerificationRecord, verification.body);
+    expect(problem.status).toBe(400);
+    expectValid(ProblemDocumentSchema, problem.body);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves the page without a token under a strict Content-Security-Policy', async () => {
+    // act
+    const page = await api.request('GET', '/api/docs', { as: null });
+
+    // assess
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).not.toContain('unsafe');
+    expect(page.text).not.toMatch(/<script>|<style|style=|https?:\/\//);
+  });
+
+  it('serves the page’s files, gzipped when asked, and a 404 problem for any other name', async () => {
+    // act
+    const script = await api.request('GET', '/api/docs/swagger-ui-bundle.js', { as: null });
+    const zipped = await fetch(`${api.url}/api/docs/swagger-ui.css`, { headers: { 'accept-encoding': 'gzip' } });
+    const icon = await api.request('GET', '/api/docs/favicon-32x32.png', { as: null });
+    const unknown = await api.request('GET', '/api/docs/package.json', { as: null });
+
+    // assess
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.text).toContain('SwaggerUIBundle');
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await zipped.text()).toContain('.swagger-ui');
+    expect(icon.headers.get('content-type')).toBe('image/png');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+  });
+});
