@@ -323,9 +323,11 @@ describe('GET /api/contacts', () => {
     const foreign = Buffer.from(JSON.stringify({ ...key, gsi1pk: 'SERVICES' })).toString('base64url');
     const outsideSearch = await api.request('GET', `/api/contacts?search=other&cursor=${cursor}`);
 
+    const emptyKey = Buffer.from(JSON.stringify({ ...key, pk: '' })).toString('base64url');
     for (const bad of [
       `${cursor.slice(0, -3)}xyz`,
       foreign,
+      emptyKey,
       'not base64 !',
       Buffer.from('[1]').toString('base64url'),
     ]) {

@@ -2,8 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
 import { ConditionsFailed, type TransactItem, transactWrite } from '../db/transact.ts';
-import { nextVersion, replaceWithRetry, VersionChanged, versionedUpdate } from '../db/versioned-update.ts';
-import { newId } from '../http/ids.ts';
+import { newRecord, nextVersion, replaceWithRetry, VersionChanged, versionedUpdate } from '../db/versioned-update.ts';
 import { assertPrecondition, type VersionPrecondition } from '../http/if-match.ts';
 import { Problem } from '../http/problem.ts';
 import {
@@ -84,16 +83,7 @@ const getExistingContact = async (id: string): Promise<Contact> => {
  * creates can never share one. `createdBy` is the caller's `sub`.
  */
 export const createContact = async (input: ContactInput, createdBy: string): Promise<Contact> => {
-  const now = new Date().toISOString();
-  const contact: Contact = {
-    id: newId(),
-    ...input,
-    createdAt: now,
-    createdBy,
-    updatedAt: now,
-    updatedBy: createdBy,
-    version: 1,
-  };
+  const contact: Contact = newRecord(input, createdBy);
   const writes: TransactItem[] = [
     {
       Put: {

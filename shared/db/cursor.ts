@@ -10,7 +10,7 @@ export type PageKey = Record<string, string>;
  */
 export const encodeCursor = (key: PageKey): string => Buffer.from(JSON.stringify(key)).toString('base64url');
 
-const invalid = () =>
+export const invalidCursor = () =>
   new Problem('invalid-cursor', 'Use the nextCursor of the previous page of the same list', {
     errors: [{ path: 'cursor', message: 'Not a cursor of this list' }],
   });
@@ -19,7 +19,7 @@ const parseJson = (text: string): unknown => {
   try {
     return JSON.parse(text);
   } catch {
-    throw invalid();
+    throw invalidCursor();
   }
 };
 
@@ -27,17 +27,20 @@ export const decodeCursor = (
   cursor: string,
   expected: { attributes: readonly string[]; partition: [name: string, value: string]; sortPrefix?: [string, string] },
 ): PageKey => {
-  if (!/^[A-Za-z0-9_-]{1,1024}$/.test(cursor)) throw invalid();
+  if (!/^[A-Za-z0-9_-]{1,1024}$/.test(cursor)) throw invalidCursor();
   const key = parseJson(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (typeof key !== 'object' || key === null || Array.isArray(key)) throw invalid();
+  if (typeof key !== 'object' || key === null || Array.isArray(key)) throw invalidCursor();
   const entries = Object.entries(key);
   const hasExactAttributes =
     entries.length === expected.attributes.length &&
-    entries.every(([name, value]) => expected.attributes.includes(name) && typeof value === 'string');
-  if (!hasExactAttributes) throw invalid();
+    entries.every(
+      ([name, value]) => expected.attributes.includes(name) && typeof value === 'string' && value.length > 0,
+    );
+  if (!hasExactAttributes) throw invalidCursor();
   const pageKey = key as PageKey;
   const [partitionName, partitionValue] = expected.partition;
-  if (pageKey[partitionName] !== partitionValue) throw invalid();
-  if (expected.sortPrefix && !pageKey[expected.sortPrefix[0]]?.startsWith(expected.sortPrefix[1])) throw invalid();
+  if (pageKey[partitionName] !== partitionValue) throw invalidCursor();
+  if (expected.sortPrefix && !pageKey[expected.sortPrefix[0]]?.startsWith(expected.sortPrefix[1]))
+    throw invalidCursor();
   return pageKey;
 };

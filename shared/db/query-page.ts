@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
-import { decodeCursor, encodeCursor, type PageKey } from './cursor.ts';
+import { decodeCursor, encodeCursor, invalidCursor, type PageKey } from './cursor.ts';
 import { type IndexName, tableDesign } from './table-design.ts';
 
 export interface PageRequest {
@@ -46,27 +46,33 @@ export const queryPage = async <T>(query: IndexQuery<T>): Promise<Page<T>> => {
       })
     : undefined;
 
-  const result = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index.indexName,
-      KeyConditionExpression: query.sortPrefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
-      ...(query.filter ? { FilterExpression: query.filter.expression } : {}),
-      ExpressionAttributeNames: {
-        '#pk': index.partitionKey,
-        ...(query.sortPrefix ? { '#sk': index.sortKey } : {}),
-        ...query.filter?.names,
-      },
-      ExpressionAttributeValues: {
-        ':pk': query.partition,
-        ...(query.sortPrefix ? { ':prefix': query.sortPrefix } : {}),
-        ...query.filter?.values,
-      },
-      Limit: query.limit + 1,
-      ScanIndexForward: !query.newestFirst,
-      ExclusiveStartKey: startKey,
-    }),
-  );
+  const result = await documentClient
+    .send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: index.indexName,
+        KeyConditionExpression: query.sortPrefix ? '#pk = :pk AND begins_with(#sk, :prefix)' : '#pk = :pk',
+        ...(query.filter ? { FilterExpression: query.filter.expression } : {}),
+        ExpressionAttributeNames: {
+          '#pk': index.partitionKey,
+          ...(query.sortPrefix ? { '#sk': index.sortKey } : {}),
+          ...query.filter?.names,
+        },
+        ExpressionAttributeValues: {
+          ':pk': query.partition,
+          ...(query.sortPrefix ? { ':prefix': query.sortPrefix } : {}),
+          ...query.filter?.values,
+        },
+        Limit: query.limit + 1,
+        ScanIndexForward: !query.newestFirst,
+        ExclusiveStartKey: startKey,
+      }),
+    )
+    .catch((error: unknown) => {
+      // The cursor's key passed our checks yet DynamoDB refuses it as a start key: still the caller's cursor.
+      if (startKey && error instanceof Error && error.name === 'ValidationException') throw invalidCursor();
+      throw error;
+    });
 
   const items = result.Items ?? [];
   const pageItems = items.slice(0, query.limit);

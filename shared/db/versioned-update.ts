@@ -1,3 +1,4 @@
+import { newId } from '../http/ids.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
 import { Problem } from '../http/problem.ts';
 import { tableName } from './client.ts';
@@ -9,6 +10,12 @@ export interface Versioned {
   updatedAt: string;
   version: number;
 }
+
+/** A new record: a new id, version 1, created and updated now by `createdBy` (the caller's `sub`). */
+export const newRecord = <I>(input: I, createdBy: string) => {
+  const now = new Date().toISOString();
+  return { id: newId(), ...input, createdAt: now, createdBy, updatedAt: now, updatedBy: createdBy, version: 1 };
+};
 
 /** The next version of a record: the new fields, a new `updatedAt`, `version` + 1. */
 export const nextVersion = <R extends Versioned, I>(current: R, input: I): R => ({

@@ -48,8 +48,10 @@ export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 // Made on first use: loading ICU's region names costs 10–50 ms, which every function bundling this
 // module would pay at cold start, though only contact writes check a country.
 let regionNames: Intl.DisplayNames | undefined;
-const regionName = (code: string) =>
-  (regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' })).of(code);
+const regionName = (code: string) => {
+  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+  return regionNames.of(code);
+};
 const nonCountryRegions = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
 export const isCountryCode = (code: string): boolean =>
   /^[A-Z]{2}$/.test(code) &&

@@ -2,8 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
-import { nextVersion, replaceWithRetry, VersionChanged, versionedUpdate } from '../db/versioned-update.ts';
-import { newId } from '../http/ids.ts';
+import { newRecord, nextVersion, replaceWithRetry, VersionChanged, versionedUpdate } from '../db/versioned-update.ts';
 import { assertPrecondition, type VersionPrecondition } from '../http/if-match.ts';
 import { Problem } from '../http/problem.ts';
 import { serviceActivePartition, serviceKey, serviceListPartition, serviceListSortKey } from './keys.ts';
@@ -39,16 +38,7 @@ const indexAttributes = (service: Service) => {
 
 /** `createdBy` is the caller's `sub`. */
 export const createService = async (input: ServiceInput, createdBy: string): Promise<Service> => {
-  const now = new Date().toISOString();
-  const service: Service = {
-    id: newId(),
-    ...input,
-    createdAt: now,
-    createdBy,
-    updatedAt: now,
-    updatedBy: createdBy,
-    version: 1,
-  };
+  const service: Service = newRecord(input, createdBy);
   await documentClient.send(
     new PutCommand({
       TableName: tableName(),
