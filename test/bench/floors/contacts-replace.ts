@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { contactKey } from '#shared/contacts/keys.ts';
 import { documentClient, tableName } from '#shared/db/client.ts';
 import { updateExpression } from '#shared/db/update-expression.ts';
@@ -6,7 +6,7 @@ import type { BenchEvent } from '../events.ts';
 import { type ContactFields, contactIndexAttributes } from './contact-item.ts';
 import { bodyOf, callerSub, json, pathId } from './reply.ts';
 
-/** PUT /api/contacts/{id} with the same email: GetItem, then the versioned update in a transaction. */
+/** PUT /api/contacts/{id} with the same email: GetItem, then the versioned update (alone: no claim moves). */
 export const handler = async (event: BenchEvent) => {
   const TableName = tableName();
   const Key = contactKey(pathId(event));
@@ -21,18 +21,12 @@ export const handler = async (event: BenchEvent) => {
   };
   const update = updateExpression({ ...next, ...contactIndexAttributes({ ...next, id: Item.id }) });
   await documentClient.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName,
-            Key,
-            ...update,
-            ConditionExpression: 'version = :expectedVersion',
-            ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':expectedVersion': Item.version },
-          },
-        },
-      ],
+    new UpdateCommand({
+      TableName,
+      Key,
+      ...update,
+      ConditionExpression: 'version = :expectedVersion',
+      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':expectedVersion': Item.version },
     }),
   );
   return json(200, { ...Item, ...next });
