@@ -1,12 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
 import { jwtAudienceContextKey, jwtIssuerContextKey } from '#infra/auth.ts';
-import { constructId, StudioApiStack } from '#infra/stack.ts';
+import { constructId } from '#infra/stack.ts';
 import { tableDesign } from '#shared/db/table-design.ts';
 import { fallbackRoute, type RouteDefinition, roleNames, routeKey, routes } from '#shared/routes.ts';
+import { studioApiStack } from './support/cdk-app.ts';
 
 type Resource = {
   Type: string;
@@ -17,15 +16,8 @@ type Resource = {
 
 const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
-const synthesize = (extraContext: Record<string, unknown> = {}): Template => {
-  // The feature flags in cdk.json change the template, so the tests synthesize with them too.
-  const { context } = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
-    context: Record<string, unknown>;
-  };
-  // An empty bundling-stacks list skips esbuild: these tests check wiring, not bundles.
-  const app = new App({ context: { ...context, 'aws:cdk:bundling-stacks': [], ...extraContext } });
-  return Template.fromStack(new StudioApiStack(app, 'StudioApi'));
-};
+const synthesize = (extraContext: Record<string, unknown> = {}): Template =>
+  Template.fromStack(studioApiStack(extraContext).stack);
 
 // Synthesis is the slow part and the template is read-only, so every test reads the same one.
 const template = synthesize();

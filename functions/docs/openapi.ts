@@ -20,15 +20,18 @@ let document: Promise<string> | undefined;
 // Gzipped (140 KB → 16 KB) on the first request that accepts it, since API Gateway does not compress;
 // zlib is loaded only then, not at cold start.
 let gzipped: Promise<Buffer> | undefined;
+const gzippedDocument = (plain: string): Promise<Buffer> => {
+  gzipped ??= import('node:zlib').then(({ gzipSync }) => gzipSync(plain));
+  return gzipped;
+};
 
 export const handler = staticRoute('docs-openapi', async (event) => {
   document ??= loadDocument();
   const plain = await document;
   const gzip = /\bgzip\b/.test(event.headers['accept-encoding'] ?? '');
-  if (gzip) gzipped ??= import('node:zlib').then(({ gzipSync }) => gzipSync(plain));
   return {
     status: 200,
-    raw: { contentType: 'application/json; charset=utf-8', content: gzip ? await (gzipped as Promise<Buffer>) : plain },
+    raw: { contentType: 'application/json; charset=utf-8', content: gzip ? await gzippedDocument(plain) : plain },
     headers: {
       'cache-control': 'public, max-age=300',
       vary: 'accept-encoding',

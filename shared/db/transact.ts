@@ -38,16 +38,16 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * all: a lone ConditionCheck, or a running transaction on the item.
  */
 const writeAlone = async (item: TransactItem): Promise<boolean> => {
-  const command = item.Put
-    ? new PutCommand(item.Put)
+  const sent = item.Put
+    ? documentClient.send(new PutCommand(item.Put))
     : item.Update
-      ? new UpdateCommand(item.Update)
+      ? documentClient.send(new UpdateCommand(item.Update))
       : item.Delete
-        ? new DeleteCommand(item.Delete)
+        ? documentClient.send(new DeleteCommand(item.Delete))
         : undefined;
-  if (!command) return false;
+  if (!sent) return false;
   try {
-    await documentClient.send(command as PutCommand);
+    await sent;
     return true;
   } catch (error) {
     if (error instanceof TransactionConflictException) return false;

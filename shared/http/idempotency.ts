@@ -2,7 +2,7 @@ import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../db/idempotency-records.ts';
 import { canonicalJson, sha256Hex } from '../hashing.ts';
-import type { Caller } from './authorization.ts';
+import type { CallerContext } from './authorization.ts';
 import { Problem } from './problem.ts';
 
 type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
@@ -47,7 +47,7 @@ export const idempotentPost = (): Middleware => ({
   before: async (request) => {
     const key = keyOf(request.event);
     if (key === undefined) return;
-    const caller = (request.context as unknown as { caller: Caller }).caller;
+    const { caller } = request.context as unknown as CallerContext;
     const fingerprint = sha256Hex(canonicalJson([caller.sub, request.event.rawPath, key]));
     const outcome = await claimIdempotencyKey(fingerprint, bodyFingerprint(request.event.body));
     if (outcome.kind === 'claimed') {

@@ -40,7 +40,7 @@ const toProblem = (error: unknown): Problem => {
     const known = fromBodyParser(error as Error & { statusCode?: unknown });
     if (known) return known;
   }
-  if (isDatabaseUnavailable(error) || isDatabaseUnavailable((error as { cause?: unknown } | undefined)?.cause)) {
+  if (isDatabaseUnavailable(error)) {
     return new Problem('service-unavailable', 'The database is unavailable, try again shortly', {
       headers: { 'retry-after': '1' },
     });
