@@ -1,10 +1,5 @@
-import { getContact } from '#shared/contacts/store.ts';
-import { Problem } from '#shared/http/problem.ts';
+import { getExistingContact } from '#shared/contacts/store.ts';
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 
-export const handler = route('contacts-get', {}, async ({ id }) => {
-  const contact = await getContact(id);
-  if (!contact) throw new Problem('not-found', 'No contact has this id');
-  return recordReply(contact);
-});
+export const handler = route('contacts-get', { reply: recordReply }, ({ id }) => getExistingContact(id));

@@ -3,6 +3,8 @@ import { CancellationInput } from '#shared/contracts/schema.ts';
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 
-export const handler = route('contracts-cancel', { body: CancellationInput }, async ({ id, body, caller }) =>
-  recordReply(await cancelContract(id, body.reason, caller.sub)),
+export const handler = route(
+  'contracts-cancel',
+  { body: CancellationInput, reply: recordReply },
+  ({ id, body, caller }) => cancelContract(id, body.reason, caller.sub),
 );

@@ -2,4 +2,4 @@ import { getExistingContract } from '#shared/contracts/read-contracts.ts';
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 
-export const handler = route('contracts-get', {}, async ({ id }) => recordReply(await getExistingContract(id)));
+export const handler = route('contracts-get', { reply: recordReply }, ({ id }) => getExistingContract(id));

@@ -1,7 +1,5 @@
 import { verifyContract } from '#shared/contracts/verify-contract.ts';
+import { bodyReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 
-export const handler = route('contracts-verify', {}, async ({ id }) => ({
-  status: 200,
-  body: await verifyContract(id),
-}));
+export const handler = route('contracts-verify', { reply: bodyReply }, ({ id }) => verifyContract(id));

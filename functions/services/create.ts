@@ -1,8 +1,10 @@
-import { createdReply } from '#shared/http/reply.ts';
+import { createdAt } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 import { ServiceInput } from '#shared/services/schema.ts';
 import { createService } from '#shared/services/store.ts';
 
-export const handler = route('services-create', { body: ServiceInput }, async ({ body, caller }) =>
-  createdReply(await createService(body, caller.sub), '/api/services'),
+export const handler = route(
+  'services-create',
+  { body: ServiceInput, reply: createdAt('/api/services') },
+  ({ body, caller }) => createService(body, caller.sub),
 );

@@ -1,8 +1,8 @@
+import { bodyReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 import { ServiceListQuery } from '#shared/services/schema.ts';
 import { listServices } from '#shared/services/store.ts';
 
-export const handler = route('services-list', { query: ServiceListQuery }, async ({ query }) => ({
-  status: 200,
-  body: await listServices(query),
-}));
+export const handler = route('services-list', { query: ServiceListQuery, reply: bodyReply }, ({ query }) =>
+  listServices(query),
+);

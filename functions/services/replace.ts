@@ -3,6 +3,8 @@ import { route } from '#shared/http/route.ts';
 import { ServiceInput } from '#shared/services/schema.ts';
 import { replaceService } from '#shared/services/store.ts';
 
-export const handler = route('services-replace', { body: ServiceInput }, async ({ id, body, ifMatch, caller }) =>
-  recordReply(await replaceService(id, body, ifMatch, caller.sub)),
+export const handler = route(
+  'services-replace',
+  { body: ServiceInput, reply: recordReply },
+  ({ id, body, ifMatch, caller }) => replaceService(id, body, ifMatch, caller.sub),
 );

@@ -1,49 +1,31 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
+import { ConditionFailed, NotFound, PreconditionFailed } from '../db/errors.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
-import { ConditionsFailed, type TransactItem, transactWrite } from '../db/transact.ts';
-import { newRecord, nextVersion, replaceWithRetry, VersionChanged, versionedUpdate } from '../db/versioned-update.ts';
-import { assertPrecondition, type VersionPrecondition } from '../http/if-match.ts';
+import {
+  checkPrecondition,
+  newRecord,
+  nextVersion,
+  replaceWithRetry,
+  VersionChanged,
+  versionedUpdate,
+} from '../db/versioned.ts';
+import { type WriteItem, write } from '../db/write.ts';
+import type { VersionPrecondition } from '../http/if-match.ts';
 import { Problem } from '../http/problem.ts';
 import {
   contactEmailPartition,
+  contactFromItem,
+  contactItem,
   contactKey,
   contactListPartition,
-  contactListSortKey,
   emailClaimKey,
   normalizeEmail,
   normalizeForSort,
-} from './keys.ts';
+} from './entity.ts';
 import type { Contact, ContactInput } from './schema.ts';
 
-const toContact = (item: Record<string, unknown>): Contact => {
-  const c = item as unknown as Contact;
-  return {
-    id: c.id,
-    firstName: c.firstName,
-    lastName: c.lastName,
-    email: c.email,
-    phone: c.phone,
-    dateOfBirth: c.dateOfBirth,
-    address: c.address,
-    notes: c.notes,
-    createdAt: c.createdAt,
-    createdBy: c.createdBy ?? null,
-    updatedAt: c.updatedAt,
-    updatedBy: c.updatedBy ?? null,
-    version: c.version,
-  };
-};
-
-/** The attributes stored besides the record: index keys for the list and the email search. */
-const indexAttributes = (contact: Contact) => ({
-  gsi1pk: contactListPartition,
-  gsi1sk: contactListSortKey(contact.lastName, contact.firstName, contact.id),
-  gsi2pk: contact.email ? contactEmailPartition(contact.email) : undefined,
-  gsi2sk: contact.email ? 'CONTACT' : undefined,
-});
-
-const claimEmail = (email: string, contactId: string): TransactItem => ({
+const claimEmail = (email: string, contactId: string): WriteItem => ({
   Put: {
     TableName: tableName(),
     Item: { ...emailClaimKey(email), entity: 'contactEmail', contactId },
@@ -51,7 +33,7 @@ const claimEmail = (email: string, contactId: string): TransactItem => ({
   },
 });
 
-const releaseEmail = (email: string, contactId: string): TransactItem => ({
+const releaseEmail = (email: string, contactId: string): WriteItem => ({
   Delete: {
     TableName: tableName(),
     Key: emailClaimKey(email),
@@ -69,12 +51,12 @@ const sameEmail = (a: string | null, b: string | null) => (a && normalizeEmail(a
 
 export const getContact = async (id: string): Promise<Contact | undefined> => {
   const { Item } = await documentClient.send(new GetCommand({ TableName: tableName(), Key: contactKey(id) }));
-  return Item ? toContact(Item) : undefined;
+  return Item ? contactFromItem(Item) : undefined;
 };
 
-const getExistingContact = async (id: string): Promise<Contact> => {
+export const getExistingContact = async (id: string): Promise<Contact> => {
   const contact = await getContact(id);
-  if (!contact) throw new Problem('not-found', 'No contact has this id');
+  if (!contact) throw new NotFound('contact');
   return contact;
 };
 
@@ -84,20 +66,14 @@ const getExistingContact = async (id: string): Promise<Contact> => {
  */
 export const createContact = async (input: ContactInput, createdBy: string): Promise<Contact> => {
   const contact: Contact = newRecord(input, createdBy);
-  const writes: TransactItem[] = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...contactKey(contact.id), entity: 'contact', ...indexAttributes(contact), ...contact },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
+  const writes: WriteItem[] = [
+    { Put: { TableName: tableName(), Item: contactItem(contact), ConditionExpression: 'attribute_not_exists(pk)' } },
   ];
   if (contact.email) writes.push(claimEmail(contact.email, contact.id));
   try {
-    await transactWrite(writes);
+    await write(writes, { result: contact });
   } catch (error) {
-    if (error instanceof ConditionsFailed && error.at(1)) throw emailTaken();
+    if (error instanceof ConditionFailed && error.at(1)) throw emailTaken();
     throw error;
   }
   return contact;
@@ -116,17 +92,17 @@ export const replaceContact = (
 ): Promise<Contact> =>
   replaceWithRetry(ifMatch, async () => {
     const current = await getExistingContact(id);
-    assertPrecondition(ifMatch, current.version);
+    checkPrecondition(ifMatch, current.version);
     const next = nextVersion(current, { ...input, updatedBy });
-    const writes: TransactItem[] = [{ Update: versionedUpdate(contactKey(id), next, indexAttributes(next)) }];
+    const writes: WriteItem[] = [versionedUpdate(contactKey(id), contactItem(next))];
     const emailChanged = !sameEmail(current.email, next.email);
     if (emailChanged && current.email) writes.push(releaseEmail(current.email, id));
     if (emailChanged && next.email) writes.push(claimEmail(next.email, id));
     try {
-      await transactWrite(writes);
+      await write(writes, { result: next });
       return next;
     } catch (error) {
-      if (!(error instanceof ConditionsFailed)) throw error;
+      if (!(error instanceof ConditionFailed)) throw error;
       if (emailChanged && next.email && error.at(writes.length - 1)) throw emailTaken();
       throw new VersionChanged();
     }
@@ -139,8 +115,8 @@ export const replaceContact = (
  */
 export const deleteContact = async (id: string, ifMatch: VersionPrecondition | undefined): Promise<void> => {
   const current = await getExistingContact(id);
-  assertPrecondition(ifMatch, current.version);
-  const writes: TransactItem[] = [
+  checkPrecondition(ifMatch, current.version);
+  const writes: WriteItem[] = [
     {
       Delete: {
         TableName: tableName(),
@@ -153,18 +129,18 @@ export const deleteContact = async (id: string, ifMatch: VersionPrecondition | u
   ];
   if (current.email) writes.push(releaseEmail(current.email, id));
   try {
-    await transactWrite(writes);
+    await write(writes);
   } catch (error) {
-    if (!(error instanceof ConditionsFailed)) throw error;
-    const seen = error.failed[0]?.item;
-    if (!seen) throw new Problem('not-found', 'No contact has this id');
+    if (!(error instanceof ConditionFailed)) throw error;
+    const seen = error.itemAt(0);
+    if (!seen) throw new NotFound('contact');
     if (seen.hasContracts) {
       throw new Problem(
         'contact-has-contracts',
         'Contracts refer to this contact; they are kept for their retention period',
       );
     }
-    throw new Problem('precondition-failed', 'The contact was changed by another request');
+    throw new PreconditionFailed(undefined);
   }
 };
 
@@ -172,13 +148,18 @@ export const deleteContact = async (id: string, ifMatch: VersionPrecondition | u
 export const listContacts = async (request: PageRequest & { search?: string | undefined }): Promise<Page<Contact>> => {
   const { search } = request;
   if (search?.includes('@')) {
-    return queryPage({ ...request, index: 'gsi2', partition: contactEmailPartition(search), toRecord: toContact });
+    return queryPage({
+      ...request,
+      index: 'gsi2',
+      partition: contactEmailPartition(search),
+      toRecord: contactFromItem,
+    });
   }
   return queryPage({
     ...request,
     index: 'gsi1',
     partition: contactListPartition,
     ...(search ? { sortPrefix: normalizeForSort(search) } : {}),
-    toRecord: toContact,
+    toRecord: contactFromItem,
   });
 };

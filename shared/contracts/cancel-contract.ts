@@ -1,10 +1,12 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../db/client.ts';
+import { tableName } from '../db/client.ts';
+import { ConditionFailed, WriteContention } from '../db/errors.ts';
+import { write } from '../db/write.ts';
 import { Problem } from '../http/problem.ts';
-import { contractKey, contractStatusPartition } from './keys.ts';
+import { contractKey, contractStatusIndex } from './entity.ts';
 import { getExistingContract } from './read-contracts.ts';
 import type { ContractWithSignatures } from './schema.ts';
+
+const maxAttempts = 5;
 
 /** Cancels a pending or signed contract; a cancelled one stays as it is (409). */
 export const cancelContract = async (
@@ -12,31 +14,49 @@ export const cancelContract = async (
   reason: string,
   cancelledBy: string,
 ): Promise<ContractWithSignatures> => {
-  const now = new Date().toISOString();
-  try {
-    await documentClient.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: contractKey(id),
-        UpdateExpression:
-          'SET #status = :cancelled, cancelledAt = :now, cancellationReason = :reason, cancelledBy = :cancelledBy, updatedAt = :now, #version = #version + :one, gsi3pk = :statusPartition',
-        ConditionExpression: 'attribute_exists(pk) AND #status <> :cancelled',
-        ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
-        ExpressionAttributeValues: {
-          ':cancelled': 'cancelled',
-          ':now': now,
-          ':reason': reason,
-          ':cancelledBy': cancelledBy,
-          ':one': 1,
-          ':statusPartition': contractStatusPartition('cancelled'),
-        },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    if (!error.Item) throw new Problem('not-found', 'Kein Vertrag hat diese ID');
-    throw new Problem('conflict', 'Der Vertrag ist bereits gekündigt');
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const contract = await getExistingContract(id);
+    if (contract.status === 'cancelled') throw new Problem('conflict', 'Der Vertrag ist bereits storniert');
+    const now = new Date().toISOString();
+    const cancelled: ContractWithSignatures = {
+      ...contract,
+      status: 'cancelled',
+      cancelledAt: now,
+      cancellationReason: reason,
+      cancelledBy,
+      updatedAt: now,
+      version: contract.version + 1,
+    };
+    try {
+      await write(
+        [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: contractKey(id),
+              UpdateExpression:
+                'SET #status = :cancelled, cancelledAt = :now, cancellationReason = :reason, cancelledBy = :cancelledBy, updatedAt = :now, #version = :next, gsi3pk = :statusPartition',
+              ConditionExpression: '#version = :version',
+              ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+              ExpressionAttributeValues: {
+                ':cancelled': 'cancelled',
+                ':now': now,
+                ':reason': reason,
+                ':cancelledBy': cancelledBy,
+                ':version': contract.version,
+                ':next': cancelled.version,
+                ':statusPartition': contractStatusIndex('cancelled').gsi3pk,
+              },
+            },
+          },
+        ],
+        { result: cancelled },
+      );
+      return cancelled;
+    } catch (error) {
+      // The contract changed since it was read (signed meanwhile): decide again on the fresh state.
+      if (!(error instanceof ConditionFailed)) throw error;
+    }
   }
-  return getExistingContract(id);
+  throw new WriteContention();
 };

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
-import type { TransactItem } from '../db/transact.ts';
+import type { WriteItem } from '../db/write.ts';
 
 /**
  * Gap-free contract numbers per calendar year (UTC): `2026-000001`, … One
@@ -25,7 +25,7 @@ export const nextContractNumber = async (now: Date): Promise<NumberReservation> 
 };
 
 /** Moves the counter to the reserved number, failing if another contract took it first. */
-export const claimContractNumber = ({ year, sequence }: NumberReservation): TransactItem => ({
+export const claimContractNumber = ({ year, sequence }: NumberReservation): WriteItem => ({
   Update: {
     TableName: tableName(),
     Key: counterKey(year),

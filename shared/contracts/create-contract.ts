@@ -1,16 +1,17 @@
-import { contactKey } from '../contacts/keys.ts';
+import { contactKey } from '../contacts/entity.ts';
 import { getContact } from '../contacts/store.ts';
 import { tableName } from '../db/client.ts';
-import { ConditionsFailed, type TransactItem, transactWrite } from '../db/transact.ts';
+import { ConditionFailed, WriteContention } from '../db/errors.ts';
+import { type WriteItem, write } from '../db/write.ts';
 import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
-import { serviceKey } from '../services/keys.ts';
+import { serviceKey } from '../services/entity.ts';
 import type { Service } from '../services/schema.ts';
 import { getService } from '../services/store.ts';
 import { copyItems, copyOfContact, totalsByInterval } from './build-contract.ts';
 import { claimContractNumber, nextContractNumber } from './contract-number.ts';
 import { documentHash } from './document-hash.ts';
-import { contractIndexAttributes, contractKey } from './keys.ts';
+import { contractItem } from './entity.ts';
 import type { Contract, ContractInput, ContractWithSignatures } from './schema.ts';
 
 const unknownContact = () =>
@@ -73,12 +74,12 @@ export const createContract = async (input: ContractInput, createdBy: string): P
       updatedAt: createdAt,
       version: 1,
     };
-    const writes: TransactItem[] = [
+    const writes: WriteItem[] = [
       claimContractNumber(reservation),
       {
         Put: {
           TableName: tableName(),
-          Item: { ...contractKey(contract.id), entity: 'contract', ...contractIndexAttributes(contract), ...contract },
+          Item: contractItem(contract),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -93,7 +94,7 @@ export const createContract = async (input: ContractInput, createdBy: string): P
         },
       },
       ...[...services.values()].map(
-        (service): TransactItem => ({
+        (service): WriteItem => ({
           ConditionCheck: {
             TableName: tableName(),
             Key: serviceKey(service.id),
@@ -105,14 +106,15 @@ export const createContract = async (input: ContractInput, createdBy: string): P
       ),
     ];
     try {
-      await transactWrite(writes);
-      return { ...contract, signatures: [] };
+      const created: ContractWithSignatures = { ...contract, signatures: [] };
+      await write(writes, { result: created });
+      return created;
     } catch (error) {
-      if (!(error instanceof ConditionsFailed) && !(error instanceof Problem && error.code === 'conflict')) throw error;
+      if (!(error instanceof ConditionFailed) && !(error instanceof WriteContention)) throw error;
       // Someone took the number, or the contact or a service changed since
       // it was read: read again and build the contract from the new state.
       await pause(Math.random() * 10 * attempt);
     }
   }
-  throw new Problem('conflict', 'Zu viele gleichzeitige Anfragen; bitte erneut versuchen');
+  throw new WriteContention();
 };

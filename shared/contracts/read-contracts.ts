@@ -1,15 +1,16 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
+import { NotFound } from '../db/errors.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
-import { Problem } from '../http/problem.ts';
 import {
+  contractFromItem,
   contractListPartition,
   contractPartition,
   contractSortPrefix,
   contractStatusPartition,
   contractsOfContactPartition,
-} from './keys.ts';
-import { toContract, toSignature } from './records.ts';
+  signatureFromItem,
+} from './entity.ts';
 import type { Contract, ContractStatus, ContractWithSignatures } from './schema.ts';
 
 /** The contract and its signatures: one Query on the contract's item collection. */
@@ -25,14 +26,14 @@ export const getContract = async (id: string): Promise<ContractWithSignatures | 
   const contractItem = Items.find((item) => item.entity === 'contract');
   if (!contractItem) return undefined;
   return {
-    ...toContract(contractItem),
-    signatures: Items.filter((item) => item.entity === 'signature').map(toSignature),
+    ...contractFromItem(contractItem),
+    signatures: Items.filter((item) => item.entity === 'signature').map(signatureFromItem),
   };
 };
 
 export const getExistingContract = async (id: string): Promise<ContractWithSignatures> => {
   const contract = await getContract(id);
-  if (!contract) throw new Problem('not-found', 'Kein Vertrag hat diese ID');
+  if (!contract) throw new NotFound('contract');
   return contract;
 };
 
@@ -40,7 +41,7 @@ export const getExistingContract = async (id: string): Promise<ContractWithSigna
 export const listContracts = (
   request: PageRequest & { contactId?: string | undefined; status?: ContractStatus | undefined },
 ): Promise<Page<Contract>> => {
-  const common = { limit: request.limit, cursor: request.cursor, newestFirst: true, toRecord: toContract };
+  const common = { limit: request.limit, cursor: request.cursor, newestFirst: true, toRecord: contractFromItem };
   if (request.contactId) {
     return queryPage({
       ...common,

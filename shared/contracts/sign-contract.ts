@@ -1,9 +1,10 @@
 import { tableName } from '../db/client.ts';
-import { ConditionsFailed, type TransactItem, transactWrite } from '../db/transact.ts';
+import { ConditionFailed, WriteContention } from '../db/errors.ts';
+import { type WriteItem, write } from '../db/write.ts';
 import { canonicalJson, sha256Hex } from '../hashing.ts';
 import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
-import { contractKey, contractStatusPartition, signatureImageKey, signatureKey } from './keys.ts';
+import { contractKey, contractStatusPartition, signatureImageKey, signatureItem } from './entity.ts';
 import { getExistingContract } from './read-contracts.ts';
 import type { ContractStatus, ContractWithSignatures, Signature, SignatureInput, SignerRole } from './schema.ts';
 import { configuredSealer } from './seal/configured-sealer.ts';
@@ -75,11 +76,11 @@ export const signContract = async (
     };
     const signature: Signature = { id: newId(), ...facts, seal: await configuredSealer().seal(sealedFacts(id, facts)) };
     const status = statusAfterSigning(contract, input.role);
-    const writes: TransactItem[] = [
+    const writes: WriteItem[] = [
       {
         Put: {
           TableName: tableName(),
-          Item: { ...signatureKey(id, input.role), entity: 'signature', ...signature },
+          Item: signatureItem(id, signature),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -113,19 +114,20 @@ export const signContract = async (
       },
     ];
     try {
-      await transactWrite(writes);
-      return {
+      const signed: ContractWithSignatures = {
         ...contract,
         status,
         updatedAt: signature.signedAt,
         version: contract.version + 1,
         signatures: [...contract.signatures, signature],
       };
+      await write(writes, { result: signed });
+      return signed;
     } catch (error) {
-      if (!(error instanceof ConditionsFailed)) throw error;
+      if (!(error instanceof ConditionFailed)) throw error;
       if (error.at(0)) throw alreadySigned();
       // The contract changed (another role signed, or it was cancelled): decide again on the fresh state.
     }
   }
-  throw new Problem('conflict', 'Zu viele gleichzeitige Änderungen; bitte erneut versuchen');
+  throw new WriteContention();
 };

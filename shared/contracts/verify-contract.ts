@@ -1,10 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
+import { NotFound } from '../db/errors.ts';
 import { sha256Hex } from '../hashing.ts';
-import { Problem } from '../http/problem.ts';
 import { documentHash } from './document-hash.ts';
-import { contractPartition } from './keys.ts';
-import { toContract, toSignature } from './records.ts';
+import { contractFromItem, contractPartition, signatureFromItem } from './entity.ts';
 import type { ContractContent, Verification } from './schema.ts';
 import { configuredSealer } from './seal/configured-sealer.ts';
 import { sealedFacts } from './sign-contract.ts';
@@ -25,21 +24,20 @@ export const verifyContract = async (id: string): Promise<Verification> => {
     }),
   );
   const contractItem = Items.find((item) => item.entity === 'contract');
-  if (!contractItem) throw new Problem('not-found', 'Kein Vertrag hat diese ID');
-  const contract = toContract(contractItem);
+  if (!contractItem) throw new NotFound('contract');
+  const contract = contractFromItem(contractItem);
   const recomputedHash = documentHash(contractItem as ContractContent);
   const sealer = configuredSealer();
 
   const signatures = await Promise.all(
     Items.filter((item) => item.entity === 'signature').map(async (item) => {
-      const signature = toSignature(item);
+      const signature = signatureFromItem(item);
       const image = Items.find(
         (candidate) => candidate.entity === 'signatureImage' && candidate.sk === `IMAGE#${signature.role}`,
       );
       const imageValid = image?.bytes instanceof Uint8Array && sha256Hex(image.bytes) === signature.imageSha256;
       const sealValid =
-        signature.documentHash === recomputedHash &&
-        (await sealer.verify(sealedFacts(id, signature), signature.seal).catch(() => false));
+        signature.documentHash === recomputedHash && (await sealer.verify(sealedFacts(id, signature), signature.seal));
       return { id: signature.id, role: signature.role, sealValid, imageValid };
     }),
   );

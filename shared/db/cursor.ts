@@ -1,4 +1,4 @@
-import { Problem } from '../http/problem.ts';
+import { InvalidCursor } from './errors.ts';
 
 export type PageKey = Record<string, string>;
 
@@ -10,10 +10,7 @@ export type PageKey = Record<string, string>;
  */
 export const encodeCursor = (key: PageKey): string => Buffer.from(JSON.stringify(key)).toString('base64url');
 
-export const invalidCursor = () =>
-  new Problem('invalid-cursor', 'Use the nextCursor of the previous page of the same list', {
-    errors: [{ path: 'cursor', message: 'Not a cursor of this list' }],
-  });
+export const invalidCursor = () => new InvalidCursor();
 
 const parseJson = (text: string): unknown => {
   try {

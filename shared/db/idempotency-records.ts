@@ -1,18 +1,19 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { documentClient, tableName } from './client.ts';
+import { tableName } from './client.ts';
+import { ConditionFailed } from './errors.ts';
+import { type ClaimedRequest, completionItem } from './idempotency-scope.ts';
 import { tableDesign } from './table-design.ts';
+import { write } from './write.ts';
 
 /** How long a key and its response are kept (and replayed). */
 export const idempotencyWindowSeconds = 24 * 60 * 60;
-// Longer than the function timeout (10 s): a record still in progress after
+// Longer than the function timeout (10 s): a claim still in progress after
 // this belongs to an invocation that died, and the next retry may take over.
 const inProgressLeaseMs = 15_000;
 
 export type ClaimOutcome =
-  | { kind: 'claimed' }
+  | { kind: 'claimed'; request: ClaimedRequest }
   | { kind: 'in-progress' }
   | { kind: 'other-payload' }
   | { kind: 'completed'; response: APIGatewayProxyStructuredResultV2 };
@@ -20,63 +21,82 @@ export type ClaimOutcome =
 const recordKey = (fingerprint: string) => ({ pk: `IDEMPOTENCY#${fingerprint}`, sk: 'IDEMPOTENCY' });
 
 /**
- * Claims a key for one request. The conditional put makes the claim atomic: of
- * two requests with the same key, one claims it and the other learns what the
- * first one did (still running, finished with a response, or another body).
+ * Claims a key for one request, in a write of its own: of two requests with
+ * the same key, one claims it and the other learns what the first one did
+ * (still running, finished with a response, or another body). The finished
+ * response is stored later by the work's own transaction (`write`).
  */
 export const claimIdempotencyKey = async (fingerprint: string, payloadHash: string): Promise<ClaimOutcome> => {
   const now = Date.now();
+  const request: ClaimedRequest = { key: recordKey(fingerprint), claimToken: randomUUID(), completed: false };
   try {
-    await documentClient.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...recordKey(fingerprint),
-          entity: 'idempotency',
-          status: 'in-progress',
-          payloadHash,
-          leaseUntil: now + inProgressLeaseMs,
-          [tableDesign.timeToLiveAttribute]: Math.floor(now / 1000) + idempotencyWindowSeconds,
+    await write([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...request.key,
+            entity: 'idempotency',
+            status: 'in-progress',
+            claimToken: request.claimToken,
+            payloadHash,
+            leaseUntil: now + inProgressLeaseMs,
+            [tableDesign.timeToLiveAttribute]: Math.floor(now / 1000) + idempotencyWindowSeconds,
+          },
+          // DynamoDB deletes expired items only eventually, so expiry is checked here too.
+          ConditionExpression:
+            'attribute_not_exists(pk) OR #expires < :nowSeconds OR (#status = :inProgress AND leaseUntil < :now)',
+          ExpressionAttributeNames: { '#expires': tableDesign.timeToLiveAttribute, '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':nowSeconds': Math.floor(now / 1000),
+            ':now': now,
+            ':inProgress': 'in-progress',
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         },
-        // DynamoDB deletes expired items only eventually, so expiry is checked here too.
-        ConditionExpression:
-          'attribute_not_exists(pk) OR #expires < :nowSeconds OR (#status = :inProgress AND leaseUntil < :now)',
-        ExpressionAttributeNames: { '#expires': tableDesign.timeToLiveAttribute, '#status': 'status' },
-        ExpressionAttributeValues: { ':nowSeconds': Math.floor(now / 1000), ':now': now, ':inProgress': 'in-progress' },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return { kind: 'claimed' };
+      },
+    ]);
+    return { kind: 'claimed', request };
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException) || !error.Item) throw error;
-    // The document client leaves this item in DynamoDB's wire format.
-    const existing = unmarshall(error.Item) as {
-      payloadHash?: string;
-      status?: string;
-      response?: APIGatewayProxyStructuredResultV2;
-    };
-    if (existing.payloadHash !== payloadHash) return { kind: 'other-payload' };
+    if (!(error instanceof ConditionFailed)) throw error;
+    const existing = error.itemAt(0) as
+      | { payloadHash?: string; status?: string; response?: APIGatewayProxyStructuredResultV2 }
+      | undefined;
+    if (existing?.payloadHash !== payloadHash) return { kind: 'other-payload' };
     if (existing.status !== 'completed' || !existing.response) return { kind: 'in-progress' };
     return { kind: 'completed', response: existing.response };
   }
 };
 
+/** Stores the response of a request whose work wrote nothing (so no transaction carried it). */
 export const completeIdempotencyKey = async (
-  fingerprint: string,
+  request: ClaimedRequest,
   response: APIGatewayProxyStructuredResultV2,
 ): Promise<void> => {
-  await documentClient.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: recordKey(fingerprint),
-      UpdateExpression: 'SET #status = :completed, #response = :response REMOVE leaseUntil',
-      ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
-      ExpressionAttributeValues: { ':completed': 'completed', ':response': response },
-    }),
-  );
+  await write([completionItem(request, response)]);
+  request.completed = true;
 };
 
-/** A failed request keeps nothing: its retry runs again. */
-export const releaseIdempotencyKey = async (fingerprint: string): Promise<void> => {
-  await documentClient.send(new DeleteCommand({ TableName: tableName(), Key: recordKey(fingerprint) }));
+/**
+ * A request that failed gives its key back, so that a retry runs again. Only
+ * an unfinished claim of this very request is deleted: when the work's
+ * transaction did commit (with its response) although the request saw an
+ * error, the response stays and the retry gets it.
+ */
+export const releaseIdempotencyKey = async (request: ClaimedRequest): Promise<void> => {
+  try {
+    await write([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: request.key,
+          ConditionExpression: 'claimToken = :claimToken AND #status = :inProgress',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':claimToken': request.claimToken, ':inProgress': 'in-progress' },
+        },
+      },
+    ]);
+  } catch (error) {
+    if (!(error instanceof ConditionFailed)) throw error;
+  }
 };

@@ -1,14 +1,24 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../db/idempotency-records.ts';
+import type { ClaimedRequest } from '../db/idempotency-scope.ts';
 import { canonicalJson, sha256Hex } from '../hashing.ts';
 import type { CallerContext } from './authorization.ts';
+import { logger } from './logger.ts';
 import { Problem } from './problem.ts';
 
 type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
 
-/** The requests this function claimed a key for, and that key's fingerprint. */
-const claimed = new WeakMap<APIGatewayProxyEventV2, string>();
+/** The requests this function claimed a key for. */
+const claimed = new WeakMap<APIGatewayProxyEventV2, ClaimedRequest>();
+
+export const claimedRequestOf = (event: APIGatewayProxyEventV2): ClaimedRequest | undefined => claimed.get(event);
+
+/** A stored response belongs to no request in particular: each answer carries its own request id. */
+export const withoutRequestId = (response: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 => {
+  const { 'x-request-id': _requestId, ...headers } = response.headers ?? {};
+  return { ...response, headers };
+};
 
 /** The parsed body, canonicalised: formatting and key order do not make another request. */
 const bodyFingerprint = (body: unknown): string => {
@@ -35,11 +45,18 @@ const keyOf = (event: APIGatewayProxyEventV2): string | undefined => {
 /**
  * `Idempotency-Key` on POST, as Stripe does it: a retry with the same key and
  * body (per caller and path, for 24 h) gets the first response again, marked
- * `Idempotent-Replayed: true`, and writes nothing; the same key with another
- * body is 422; while the first request runs, 409. Only successful responses
- * are kept, so a retry after an error runs again.
+ * `Idempotent-Replayed: true` and with its own `X-Request-Id`, and writes
+ * nothing; the same key with another body is 422; while the first request
+ * runs, 409.
  *
- * Not @aws-lambda-powertools/idempotency: with its JMESPath engine it adds
+ * Exactly once: the claim is a write of its own, but the finished response is
+ * stored by the work's own transaction (`shared/db/write.ts`), so a request
+ * whose work committed can always be replayed and one whose work did not can
+ * always be retried. A request that fails gives back only a claim its work
+ * never completed.
+ *
+ * Not @aws-lambda-powertools/idempotency: it stores the response in a write
+ * after the work (a lost write there lets a retry do the work twice), adds
  * ~45 KB to every POST bundle (budget: 60 KB), and its middy `onError` deletes
  * the key's record even when the request was refused for a key in use.
  */
@@ -51,7 +68,7 @@ export const idempotentPost = (): Middleware => ({
     const fingerprint = sha256Hex(canonicalJson([caller.sub, request.event.rawPath, key]));
     const outcome = await claimIdempotencyKey(fingerprint, bodyFingerprint(request.event.body));
     if (outcome.kind === 'claimed') {
-      claimed.set(request.event, fingerprint);
+      claimed.set(request.event, outcome.request);
       return;
     }
     if (outcome.kind === 'in-progress') {
@@ -62,14 +79,31 @@ export const idempotentPost = (): Middleware => ({
     if (outcome.kind === 'other-payload') {
       throw new Problem('idempotency-key-reused', 'Use a new Idempotency-Key for a different request');
     }
-    return { ...outcome.response, headers: { ...outcome.response.headers, 'idempotent-replayed': 'true' } };
+    const { response } = outcome;
+    return {
+      ...response,
+      headers: {
+        ...response.headers,
+        'x-request-id': request.event.requestContext.requestId,
+        'idempotent-replayed': 'true',
+      },
+    };
   },
   after: async (request) => {
-    const fingerprint = claimed.get(request.event);
-    if (fingerprint && request.response) await completeIdempotencyKey(fingerprint, request.response);
+    const claim = claimed.get(request.event);
+    if (claim && !claim.completed && request.response) {
+      await completeIdempotencyKey(claim, withoutRequestId(request.response));
+    }
   },
   onError: async (request) => {
-    const fingerprint = claimed.get(request.event);
-    if (fingerprint) await releaseIdempotencyKey(fingerprint);
+    const claim = claimed.get(request.event);
+    if (!claim || claim.completed) return;
+    // The request's own error is what the client must see; a failed release only delays a retry until the lease ends.
+    await releaseIdempotencyKey(claim).catch((error: unknown) =>
+      logger.warn('idempotency key not released', {
+        requestId: request.event.requestContext?.requestId,
+        error: error instanceof Error ? error.name : String(error),
+      }),
+    );
   },
 });

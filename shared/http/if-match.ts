@@ -1,5 +1,3 @@
-import { Problem } from './problem.ts';
-
 /** Tells whether the record's current version satisfies the request's `If-Match`. */
 export type VersionPrecondition = (currentVersion: number) => boolean;
 
@@ -18,12 +16,4 @@ export const parseIfMatch = (header: string | undefined): VersionPrecondition | 
     }),
   );
   return (currentVersion) => versions.has(currentVersion);
-};
-
-export const assertPrecondition = (precondition: VersionPrecondition | undefined, currentVersion: number): void => {
-  if (precondition && !precondition(currentVersion)) {
-    throw new Problem('precondition-failed', `The current version is ${currentVersion}`, {
-      headers: { etag: `"${currentVersion}"` },
-    });
-  }
 };

@@ -1,5 +1,13 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import {
+  ConditionFailed,
+  IdempotencyClaimLost,
+  InvalidCursor,
+  NotFound,
+  PreconditionFailed,
+  WriteContention,
+} from '../db/errors.ts';
 import { logger } from './logger.ts';
 import { type Language, Problem } from './problem.ts';
 import { toHttpResult } from './reply.ts';
@@ -17,6 +25,10 @@ const unavailableErrorNames = new Set([
   'TimeoutError',
   'RequestTimeout',
   'RequestTimeoutException',
+  // The key service (KMS) behind seals: a seal that cannot be checked now is not an invalid seal.
+  'KMSInternalException',
+  'KeyUnavailableException',
+  'DependencyTimeoutException',
 ]);
 const unavailableErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -34,8 +46,62 @@ const fromBodyParser = (error: { statusCode?: unknown; message: string }): Probl
     : new Problem('unsupported-media-type', 'Send the body as application/json');
 };
 
-const toProblem = (error: unknown): Problem => {
+/** The data layer's typed errors, in the route's language. */
+const fromDataError = (error: unknown, language: Language): Problem | undefined => {
+  const de = language === 'de';
+  if (error instanceof NotFound) return new Problem('not-found', de ? notFoundDe[error.entity] : error.message);
+  if (error instanceof PreconditionFailed) {
+    const detail = de
+      ? error.currentVersion === undefined
+        ? 'Der Datensatz wurde von einer anderen Anfrage geändert'
+        : `Die aktuelle Version ist ${error.currentVersion}`
+      : error.message;
+    return new Problem('precondition-failed', detail, {
+      headers: error.currentVersion === undefined ? {} : { etag: `"${error.currentVersion}"` },
+    });
+  }
+  if (error instanceof InvalidCursor) {
+    return new Problem(
+      'invalid-cursor',
+      de
+        ? 'Verwenden Sie den nextCursor der vorigen Seite derselben Liste'
+        : 'Use the nextCursor of the previous page of the same list',
+      { errors: [{ path: 'cursor', message: de ? 'Kein Cursor dieser Liste' : 'Not a cursor of this list' }] },
+    );
+  }
+  if (error instanceof WriteContention || error instanceof ConditionFailed) {
+    return new Problem(
+      'conflict',
+      de
+        ? 'Gleichzeitige Anfragen haben dieselben Daten geändert; bitte erneut versuchen'
+        : 'Concurrent requests changed the same data; retry the request',
+      { headers: { 'retry-after': '1' } },
+    );
+  }
+  if (error instanceof IdempotencyClaimLost) {
+    return new Problem(
+      'request-in-progress',
+      de
+        ? 'Eine Wiederholung mit diesem Idempotency-Key hat die Anfrage übernommen'
+        : 'A retry with this Idempotency-Key took the request over',
+      { headers: { 'retry-after': '1' } },
+    );
+  }
+  return undefined;
+};
+
+const notFoundDe = {
+  contact: 'Kein Kontakt hat diese ID',
+  service: 'Keine Leistung hat diese ID',
+  contract: 'Kein Vertrag hat diese ID',
+  studio: 'Es gibt noch kein Studioprofil',
+  webhook: 'Kein Webhook hat diese ID',
+} as const;
+
+const toProblem = (error: unknown, language: Language): Problem => {
   if (error instanceof Problem) return error;
+  const fromData = fromDataError(error, language);
+  if (fromData) return fromData;
   if (error instanceof Error) {
     const known = fromBodyParser(error as Error & { statusCode?: unknown });
     if (known) return known;
@@ -64,7 +130,7 @@ export const problemResponses = (
   language: Language,
 ): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
   onError: async (request) => {
-    const problem = toProblem(request.error);
+    const problem = toProblem(request.error, language);
     logFailure(request, problem, request.error);
     request.response = toHttpResult(
       { status: problem.status, body: problem.toDocument(language), headers: problem.headers },

@@ -58,3 +58,12 @@ export const toHttpResult = (
     body: JSON.stringify(reply.body),
   };
 };
+
+/** A 200 with the result as the body: lists, verifications. */
+export const bodyReply = (body: unknown): Reply => ({ status: 200, body });
+
+/** A 201 for a new record of a collection, with its `Location`. */
+export const createdAt =
+  (collectionPath: string) =>
+  (record: VersionedRecord): Reply =>
+    createdReply(record, collectionPath);

@@ -2,10 +2,11 @@ import middy from '@middy/core';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as v from 'valibot';
+import { runClaimed } from '../db/idempotency-scope.ts';
 import { findRoute, type RouteName } from '../routes.ts';
 import { authorization, type Caller, type CallerContext } from './authorization.ts';
 import { bodyLimit } from './body-limit.ts';
-import { idempotentPost } from './idempotency.ts';
+import { claimedRequestOf, idempotentPost, withoutRequestId } from './idempotency.ts';
 import { isWellFormedId } from './ids.ts';
 import { parseIfMatch, type VersionPrecondition } from './if-match.ts';
 import { type Language, Problem } from './problem.ts';
@@ -29,9 +30,15 @@ export interface RouteContext<Body, Query> {
   caller: Caller;
 }
 
-interface RouteOptions<BodySchema, QuerySchema> {
+interface RouteOptions<BodySchema, QuerySchema, Result> {
   body?: BodySchema;
   query?: QuerySchema;
+  /**
+   * Shapes the work's result into the response. Kept apart from the work so
+   * that a POST under an Idempotency-Key can store its response in the same
+   * transaction as the work (see `shared/db/write.ts`).
+   */
+  reply: (result: Result) => Reply;
 }
 
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
@@ -69,10 +76,14 @@ const pathId = (event: APIGatewayProxyEventV2): string => {
  * with a body), validation against the route's schemas, then the endpoint's
  * own work; every error leaves as problem+json.
  */
-export const route = <BodySchema extends v.GenericSchema | undefined, QuerySchema extends v.GenericSchema | undefined>(
+export const route = <
+  BodySchema extends v.GenericSchema | undefined,
+  QuerySchema extends v.GenericSchema | undefined,
+  Result,
+>(
   name: RouteName,
-  options: RouteOptions<BodySchema, QuerySchema>,
-  run: (context: RouteContext<Output<BodySchema>, Output<QuerySchema>>) => Promise<Reply>,
+  options: RouteOptions<BodySchema, QuerySchema, Result>,
+  run: (context: RouteContext<Output<BodySchema>, Output<QuerySchema>>) => Promise<Result>,
 ): LambdaHandler => {
   const definition = findRoute(name);
   const language = languageOf(definition.area);
@@ -95,6 +106,10 @@ export const route = <BodySchema extends v.GenericSchema | undefined, QuerySchem
       ifMatch: parseIfMatch(event.headers['if-match']),
       requestId: event.requestContext.requestId,
     } as RouteContext<Output<BodySchema>, Output<QuerySchema>>;
-    return toHttpResult(await run(context), context.requestId);
+    const respond = (result: Result) => toHttpResult(options.reply(result), context.requestId);
+    const claim = claimedRequestOf(event);
+    if (!claim) return respond(await run(context));
+    claim.respond = (result) => withoutRequestId(respond(result as Result));
+    return respond(await runClaimed(claim, () => run(context)));
   }) as unknown as LambdaHandler;
 };

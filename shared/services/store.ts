@@ -1,57 +1,39 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
+import { ConditionFailed, NotFound } from '../db/errors.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
-import { newRecord, nextVersion, replaceWithRetry, VersionChanged, versionedUpdate } from '../db/versioned-update.ts';
-import { assertPrecondition, type VersionPrecondition } from '../http/if-match.ts';
-import { Problem } from '../http/problem.ts';
-import { serviceActivePartition, serviceKey, serviceListPartition, serviceListSortKey } from './keys.ts';
+import {
+  checkPrecondition,
+  newRecord,
+  nextVersion,
+  replaceWithRetry,
+  VersionChanged,
+  versionedUpdate,
+} from '../db/versioned.ts';
+import { write } from '../db/write.ts';
+import type { VersionPrecondition } from '../http/if-match.ts';
+import { serviceActivePartition, serviceFromItem, serviceItem, serviceKey, serviceListPartition } from './entity.ts';
 import type { Service, ServiceInput } from './schema.ts';
-
-const toService = (item: Record<string, unknown>): Service => {
-  const s = item as unknown as Service;
-  return {
-    id: s.id,
-    name: s.name,
-    description: s.description,
-    price: s.price,
-    billingInterval: s.billingInterval,
-    durationMinutes: s.durationMinutes,
-    active: s.active,
-    createdAt: s.createdAt,
-    createdBy: s.createdBy ?? null,
-    updatedAt: s.updatedAt,
-    updatedBy: s.updatedBy ?? null,
-    version: s.version,
-  };
-};
-
-const indexAttributes = (service: Service) => {
-  const sortKey = serviceListSortKey(service.name, service.id);
-  return {
-    gsi1pk: serviceListPartition,
-    gsi1sk: sortKey,
-    gsi2pk: serviceActivePartition(service.active),
-    gsi2sk: sortKey,
-  };
-};
 
 /** `createdBy` is the caller's `sub`. */
 export const createService = async (input: ServiceInput, createdBy: string): Promise<Service> => {
   const service: Service = newRecord(input, createdBy);
-  await documentClient.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...serviceKey(service.id), entity: 'service', ...indexAttributes(service), ...service },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+  await write(
+    [{ Put: { TableName: tableName(), Item: serviceItem(service), ConditionExpression: 'attribute_not_exists(pk)' } }],
+    { result: service },
   );
   return service;
 };
 
 export const getService = async (id: string): Promise<Service | undefined> => {
   const { Item } = await documentClient.send(new GetCommand({ TableName: tableName(), Key: serviceKey(id) }));
-  return Item ? toService(Item) : undefined;
+  return Item ? serviceFromItem(Item) : undefined;
+};
+
+export const getExistingService = async (id: string): Promise<Service> => {
+  const service = await getService(id);
+  if (!service) throw new NotFound('service');
+  return service;
 };
 
 /** `updatedBy` is the caller's `sub`. */
@@ -62,15 +44,14 @@ export const replaceService = (
   updatedBy: string,
 ): Promise<Service> =>
   replaceWithRetry(ifMatch, async () => {
-    const current = await getService(id);
-    if (!current) throw new Problem('not-found', 'No service has this id');
-    assertPrecondition(ifMatch, current.version);
+    const current = await getExistingService(id);
+    checkPrecondition(ifMatch, current.version);
     const next = nextVersion(current, { ...input, updatedBy });
     try {
-      await documentClient.send(new UpdateCommand(versionedUpdate(serviceKey(id), next, indexAttributes(next))));
+      await write([versionedUpdate(serviceKey(id), serviceItem(next))], { result: next });
       return next;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) throw new VersionChanged();
+      if (error instanceof ConditionFailed) throw new VersionChanged();
       throw error;
     }
   });
@@ -83,5 +64,5 @@ export const listServices = (
     ...request,
     index: request.active === undefined ? 'gsi1' : 'gsi2',
     partition: request.active === undefined ? serviceListPartition : serviceActivePartition(request.active === 'true'),
-    toRecord: toService,
+    toRecord: serviceFromItem,
   });

@@ -1,8 +1,9 @@
 import { newId } from '../http/ids.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
-import { Problem } from '../http/problem.ts';
 import { tableName } from './client.ts';
+import { PreconditionFailed } from './errors.ts';
 import { updateExpression } from './update-expression.ts';
+import type { WriteItem } from './write.ts';
 
 export interface Versioned {
   id: string;
@@ -18,30 +19,39 @@ export const newRecord = <I>(input: I, createdBy: string) => {
 };
 
 /** The next version of a record: the new fields, a new `updatedAt`, `version` + 1. */
-export const nextVersion = <R extends Versioned, I>(current: R, input: I): R => ({
+export const nextVersion = <R extends { version: number }, I>(current: R, input: I): R => ({
   ...current,
   ...input,
   updatedAt: new Date().toISOString(),
   version: current.version + 1,
 });
 
+/** Refuses a request whose `If-Match` names another version than the stored one. */
+export const checkPrecondition = (precondition: VersionPrecondition | undefined, currentVersion: number): void => {
+  if (precondition && !precondition(currentVersion)) throw new PreconditionFailed(currentVersion);
+};
+
 /**
- * Update parameters that write `next` only if the stored version is still the
- * one `next` was derived from. Attributes not named stay as they are.
+ * An update that writes `attributes` only if the stored version is still the
+ * one `attributes.version` was derived from. Attributes not named stay as they
+ * are (marks that other areas keep on the item survive a replace).
  */
-export const versionedUpdate = (
-  key: Record<string, string>,
-  next: Versioned,
-  extraAttributes: Record<string, unknown> = {},
-) => {
-  const { id: _id, createdAt: _createdAt, ...changed } = next;
-  const update = updateExpression({ ...changed, ...extraAttributes });
+export const versionedUpdate = (key: Record<string, string>, attributes: Record<string, unknown>): WriteItem => {
+  const { id: _id, createdAt: _createdAt, ...changed } = attributes;
+  // Key attributes cannot be updated; they are the item's address.
+  const update = updateExpression(Object.fromEntries(Object.entries(changed).filter(([name]) => !(name in key))));
   return {
-    TableName: tableName(),
-    Key: key,
-    ...update,
-    ConditionExpression: 'version = :expectedVersion',
-    ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':expectedVersion': next.version - 1 },
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      ...update,
+      ConditionExpression: 'version = :expectedVersion',
+      ExpressionAttributeValues: {
+        ...update.ExpressionAttributeValues,
+        ':expectedVersion': (attributes.version as number) - 1,
+      },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
   };
 };
 
@@ -69,9 +79,7 @@ export const replaceWithRetry = async <T>(
       return await attempt();
     } catch (error) {
       if (!(error instanceof VersionChanged)) throw error;
-      if (ifMatch || count >= maxAttempts) {
-        throw new Problem('precondition-failed', 'The record was changed by another request');
-      }
+      if (ifMatch || count >= maxAttempts) throw new PreconditionFailed(undefined);
     }
   }
 };

@@ -1,0 +1,45 @@
+import { recordMapping } from '../db/record-mapping.ts';
+import { type Contact, ContactRecord } from './schema.ts';
+
+/**
+ * Where a contact lives in the table and how it is stored (see README
+ * "Access patterns"). Sort keys join their parts with U+0001, which sorts
+ * below every character a name may contain, so "Smith, Zoe" comes before
+ * "Smithson, Al".
+ */
+const separator = '\u0001';
+
+export const contactKey = (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' });
+
+export const normalizeForSort = (text: string): string => text.normalize('NFC').toLowerCase();
+export const normalizeEmail = (email: string): string => email.normalize('NFC').toLowerCase();
+
+/** List by last name, first name, id (gsi1); search by last-name prefix on the same index. */
+export const contactListPartition = 'CONTACTS';
+const contactListSortKey = (contact: Contact): string =>
+  [normalizeForSort(contact.lastName), normalizeForSort(contact.firstName), contact.id].join(separator);
+
+/** Exact email search (gsi2). */
+export const contactEmailPartition = (email: string): string => `CONTACT_EMAIL#${normalizeEmail(email)}`;
+
+/** The item that makes an email unique among contacts: one per lower-cased address. */
+export const emailClaimKey = (email: string) => ({ pk: contactEmailPartition(email), sk: 'CONTACT_EMAIL' });
+
+const mapping = recordMapping(ContactRecord);
+
+export const contactFromItem = mapping.fromItem;
+
+/** The whole item: key, index attributes (an absent email leaves gsi2 out) and the record's fields. */
+export const contactItem = (contact: Contact) => ({
+  ...contactKey(contact.id),
+  entity: 'contact',
+  ...contactIndexAttributes(contact),
+  ...mapping.toItem(contact),
+});
+
+export const contactIndexAttributes = (contact: Contact) => ({
+  gsi1pk: contactListPartition,
+  gsi1sk: contactListSortKey(contact),
+  gsi2pk: contact.email ? contactEmailPartition(contact.email) : undefined,
+  gsi2sk: contact.email ? 'CONTACT' : undefined,
+});

@@ -1,0 +1,63 @@
+import { recordMapping } from '../db/record-mapping.ts';
+import {
+  type Contract,
+  type ContractContent,
+  ContractContentRecord,
+  ContractRecord,
+  type ContractStatus,
+  type Signature,
+  SignatureRecord,
+  type SignerRole,
+} from './schema.ts';
+
+/**
+ * Where a contract lives in the table and how it is stored (see README
+ * "Access patterns"). A contract and its signatures share one partition; their
+ * sort keys share the prefix `CONTRACT`, so one Query reads the contract with
+ * its signatures and leaves the (larger) signature images out.
+ */
+export const contractPartition = (id: string) => `CONTRACT#${id}`;
+export const contractSortPrefix = 'CONTRACT';
+export const contractKey = (id: string) => ({ pk: contractPartition(id), sk: 'CONTRACT' });
+export const signatureKey = (id: string, role: SignerRole) => ({
+  pk: contractPartition(id),
+  sk: `CONTRACT#SIGNATURE#${role}`,
+});
+export const signatureImageKey = (id: string, role: SignerRole) => ({ pk: contractPartition(id), sk: `IMAGE#${role}` });
+
+/** Newest first by id (a ULID): all contracts (gsi1), a contact's (gsi2), by status (gsi3). */
+export const contractListPartition = 'CONTRACTS';
+export const contractsOfContactPartition = (contactId: string) => `CONTACT#${contactId}#CONTRACTS`;
+export const contractStatusPartition = (status: ContractStatus) => `CONTRACTS#${status}`;
+
+const contractMapping = recordMapping(ContractRecord);
+const contentMapping = recordMapping(ContractContentRecord);
+const signatureMapping = recordMapping(SignatureRecord);
+
+export const contractFromItem = contractMapping.fromItem;
+export const signatureFromItem = signatureMapping.fromItem;
+
+/** What was agreed, exactly the fields of the content schema: what the document hash covers. */
+export const contractContent = (contract: ContractContent): ContractContent =>
+  contentMapping.fromItem(contract as unknown as Record<string, unknown>);
+
+/** The attribute that moves a contract between the status lists. */
+export const contractStatusIndex = (status: ContractStatus) => ({ gsi3pk: contractStatusPartition(status) });
+
+export const contractItem = (contract: Contract) => ({
+  ...contractKey(contract.id),
+  entity: 'contract',
+  gsi1pk: contractListPartition,
+  gsi1sk: contract.id,
+  gsi2pk: contractsOfContactPartition(contract.contactId),
+  gsi2sk: contract.id,
+  ...contractStatusIndex(contract.status),
+  gsi3sk: contract.id,
+  ...contractMapping.toItem(contract),
+});
+
+export const signatureItem = (contractId: string, signature: Signature) => ({
+  ...signatureKey(contractId, signature.role),
+  entity: 'signature',
+  ...signatureMapping.toItem(signature),
+});
