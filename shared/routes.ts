@@ -46,7 +46,7 @@ const docsPageFiles = [
   'node_modules/swagger-ui-dist/swagger-ui-bundle.js',
   'node_modules/swagger-ui-dist/swagger-ui.css',
   'node_modules/swagger-ui-dist/favicon-32x32.png',
-  'shared/openapi/page/docs.js',
+  'shared/docs-page/swagger-start.js',
 ] as const;
 
 // biome-ignore format: one route per line keeps the table readable
@@ -66,7 +66,7 @@ export const routes = [
   { name: 'contracts-sign', method: 'POST', path: '/api/contracts/{id}/signatures', entry: 'functions/contracts/sign.ts', area: 'contracts', roles: anyone, data: 'read-write', sealing: 'sign' },
   { name: 'contracts-verify', method: 'GET', path: '/api/contracts/{id}/verification', entry: 'functions/contracts/verify.ts', area: 'contracts', roles: anyone, data: 'read', sealing: 'verify' },
   { name: 'contracts-cancel', method: 'POST', path: '/api/contracts/{id}/cancellation', entry: 'functions/contracts/cancel.ts', area: 'contracts', roles: ownerOnly, data: 'read-write' },
-  { name: 'docs-openapi', method: 'GET', path: '/api/openapi.json', entry: 'functions/docs/openapi.ts', area: 'docs', roles: 'public', data: 'none', files: [{ name: 'openapi.json', generator: 'shared/openapi/write-document.ts' }] },
+  { name: 'docs-openapi', method: 'GET', path: '/api/openapi.json', entry: 'functions/docs/openapi.ts', area: 'docs', roles: 'public', data: 'none', files: [{ name: 'openapi.json', generator: 'docs/openapi/write-document.ts' }] },
   { name: 'docs-page', method: 'GET', path: '/api/docs', entry: 'functions/docs/page.ts', area: 'docs', roles: 'public', data: 'none' },
   { name: 'docs-asset', method: 'GET', path: '/api/docs/{asset}', entry: 'functions/docs/asset.ts', area: 'docs', roles: 'public', data: 'none', files: docsPageFiles },
 ] as const satisfies readonly RouteDefinition[];

@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ContactList, ContactRecord } from '#shared/contacts/schema.ts';
 import { ContractList, ContractWithSignaturesRecord, VerificationRecord } from '#shared/contracts/schema.ts';
 import { problemCatalogue } from '#shared/http/problem.ts';
-import { ProblemDocumentSchema } from '#shared/openapi/components.ts';
-import { components, operationDocs } from '#shared/openapi/operations.ts';
 import { type RouteDefinition, type RouteName, routes } from '#shared/routes.ts';
 import { ServiceRecord } from '#shared/services/schema.ts';
+import { ProblemDocumentSchema } from '../docs/openapi/components.ts';
+import { components, operationDocs } from '../docs/openapi/operations.ts';
 import { unique, useApi } from './support/api.ts';
 
 const api = useApi();

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
+import { contentTypeOf, docsAssets } from '#shared/docs-page/page.ts';
 import { Problem } from '#shared/http/problem.ts';
 import { staticRoute } from '#shared/http/static-route.ts';
-import { contentTypeOf, docsAssets } from '#shared/openapi/docs-page.ts';
 import { readRouteFile } from '#shared/route-files.ts';
 
 // API Gateway does not compress, and Swagger UI's script is 1.7 MB: text files go out gzipped

@@ -10,7 +10,7 @@ const loadDocument = async (): Promise<string> => {
   try {
     return (await readRouteFile('openapi.json')).toString('utf8');
   } catch {
-    const generator = fileURLToPath(new URL('../../shared/openapi/document.ts', import.meta.url));
+    const generator = fileURLToPath(new URL('../../docs/openapi/document.ts', import.meta.url));
     const { buildOpenApiDocument } = (await import(generator)) as { buildOpenApiDocument: () => unknown };
     return JSON.stringify(buildOpenApiDocument());
   }

@@ -1,5 +1,5 @@
+import { docsPage, docsPagePolicy } from '#shared/docs-page/page.ts';
 import { staticRoute } from '#shared/http/static-route.ts';
-import { docsPage, docsPagePolicy } from '#shared/openapi/docs-page.ts';
 
 export const handler = staticRoute('docs-page', async () => ({
   status: 200,

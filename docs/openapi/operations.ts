@@ -1,5 +1,5 @@
-import type { Language } from '../http/problem.ts';
-import type { Area, RouteName } from '../routes.ts';
+import type { Language } from '#shared/http/problem.ts';
+import type { Area, RouteName } from '#shared/routes.ts';
 import { type Component, problemComponents } from './components.ts';
 import { contactComponents, contactOperations } from './contacts.ts';
 import { contractComponents } from './contract-components.ts';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { ProblemDocument } from '../http/problem.ts';
+import type { ProblemDocument } from '#shared/http/problem.ts';
 import { documentObject, type EntryDocs, type ObjectLike } from './describe.ts';
 
 /** A schema of `components.schemas`: the documented copy, and the schema that validates its examples. */

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { type Language, type ProblemCode, problemCatalogue, problemTypeBase } from '../http/problem.ts';
-import type { RouteDefinition } from '../routes.ts';
+import { type Language, type ProblemCode, problemCatalogue, problemTypeBase } from '#shared/http/problem.ts';
+import type { RouteDefinition } from '#shared/routes.ts';
 import type { Component } from './components.ts';
 import { componentRef, toInlineSchema } from './json-schema.ts';
 import type { Body, OperationDoc } from './operation-doc.ts';

@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { ContractRecord, SignatureRecord } from '../contracts/schema.ts';
+import type { ContractRecord, SignatureRecord } from '#shared/contracts/schema.ts';
 
 // Beispiele des Vertragsbereichs; der Test prüft jedes mit dem valibot-Schema seiner Komponente.
 

@@ -1,5 +1,5 @@
-import type { Language } from '../http/problem.ts';
-import { defaultPageSize, maxPageSize } from '../schema/list-query.ts';
+import type { Language } from '#shared/http/problem.ts';
+import { defaultPageSize, maxPageSize } from '#shared/schema/list-query.ts';
 import type { Component } from './components.ts';
 
 /** The server's fields of a contact or a service. */

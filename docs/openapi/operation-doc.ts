@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { ProblemCode } from '../http/problem.ts';
+import type { ProblemCode } from '#shared/http/problem.ts';
 import type { Component } from './components.ts';
 import type { ObjectLike } from './describe.ts';
 

@@ -1,5 +1,5 @@
-import { ContactInput, ContactList, ContactListQuery, ContactRecord } from '../contacts/schema.ts';
-import type { RouteName } from '../routes.ts';
+import { ContactInput, ContactList, ContactListQuery, ContactRecord } from '#shared/contacts/schema.ts';
+import type { RouteName } from '#shared/routes.ts';
 import { type Component, component } from './components.ts';
 import type { FieldDocs } from './describe.ts';
 import type { OperationDoc } from './operation-doc.ts';

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { findRoute } from '../routes.ts';
+import { findRoute } from '#shared/routes.ts';
 
 /**
  * The documentation page: Swagger UI, self-hosted (the files come from the
@@ -48,7 +48,7 @@ export const docsPage = `<!DOCTYPE html>
     <noscript>This page needs JavaScript. The OpenAPI document itself is <a href="openapi.json">/api/openapi.json</a>.</noscript>
     <div id="swagger-ui"></div>
     <script src="docs/swagger-ui-bundle.js"></script>
-    <script src="docs/docs.js"></script>
+    <script src="docs/swagger-start.js"></script>
   </body>
 </html>
 `;

@@ -1,4 +1,4 @@
-import type { Language } from '../http/problem.ts';
+import type { Language } from '#shared/http/problem.ts';
 
 /** What every operation shares, in both languages of the docs (contracts are documented in German). */
 export interface CommonTexts {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import type { Language } from '../http/problem.ts';
-import { type RouteDefinition, routes } from '../routes.ts';
-import { recordId } from '../schema/record.ts';
+import type { Language } from '#shared/http/problem.ts';
+import { type RouteDefinition, routes } from '#shared/routes.ts';
+import { recordId } from '#shared/schema/record.ts';
 import { queryConfig, toComponentSchemas, toInlineSchema } from './json-schema.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { components, languageOfArea, operationDocs, tags } from './operations.ts';

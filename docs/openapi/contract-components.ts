@@ -7,7 +7,7 @@ import {
   SignatureInput,
   SignatureRecord,
   VerificationRecord,
-} from '../contracts/schema.ts';
+} from '#shared/contracts/schema.ts';
 import { type Component, component } from './components.ts';
 import { gespeicherterVertrag, hash, kundeId, neuerVertrag, png, unterschrift } from './contract-examples.ts';
 import type { FieldDocs } from './describe.ts';

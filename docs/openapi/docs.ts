@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import type { RouteName } from '../routes.ts';
+import { docsAssets } from '#shared/docs-page/page.ts';
+import type { RouteName } from '#shared/routes.ts';
 import { type Component, component } from './components.ts';
-import { docsAssets } from './docs-page.ts';
 import type { OperationDoc } from './operation-doc.ts';
 
 const OpenApiDocument = component(

@@ -1,5 +1,5 @@
-import { ContractListQuery } from '../contracts/schema.ts';
-import type { RouteName } from '../routes.ts';
+import { ContractListQuery } from '#shared/contracts/schema.ts';
+import type { RouteName } from '#shared/routes.ts';
 import { contractComponents as c } from './contract-components.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { listQueryDocs } from './shared-docs.ts';

@@ -1,5 +1,11 @@
-import type { RouteName } from '../routes.ts';
-import { billingIntervals, ServiceInput, ServiceList, ServiceListQuery, ServiceRecord } from '../services/schema.ts';
+import type { RouteName } from '#shared/routes.ts';
+import {
+  billingIntervals,
+  ServiceInput,
+  ServiceList,
+  ServiceListQuery,
+  ServiceRecord,
+} from '#shared/services/schema.ts';
 import { type Component, component } from './components.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { listQueryDocs, pageDocs, recordDocs } from './shared-docs.ts';
