@@ -1,0 +1,159 @@
+/**
+ * Contract dates as §§ 187, 188 BGB count them, on calendar dates (`YYYY-MM-DD`) in UTC
+ * arithmetic: a calendar date has no time of day, so no zone can shift it once it is taken.
+ */
+
+export type CalendarDate = string;
+
+export const noticeUnits = ['day', 'week', 'month'] as const;
+export type NoticeUnit = (typeof noticeUnits)[number];
+export interface NoticePeriod {
+  value: number;
+  unit: NoticeUnit;
+}
+export type Renewal = 'indefinite' | 'none';
+export interface Term {
+  startDate: CalendarDate;
+  minimumTermMonths: number;
+  renewal: Renewal;
+  noticePeriod: NoticePeriod;
+}
+
+/**
+ * Max notice per unit so that it never exceeds one month for any calendar date
+ * (§ 309 Nr. 9 Buchst. c BGB): day 28, week 4, month 1. February is the shortest month.
+ */
+export const maxNoticeValue: Record<NoticeUnit, number> = { day: 28, week: 4, month: 1 };
+
+interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+}
+
+const dayMs = 86_400_000;
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const monthLengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+
+/** The number of days of a month (1–12) of the Gregorian calendar. */
+export const daysInMonth = (year: number, month: number): number =>
+  month === 2 && isLeapYear(year) ? 29 : (monthLengths[month - 1] ?? Number.NaN);
+
+const partsOf = (text: string): DateParts | null => {
+  const match = datePattern.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+};
+
+/** True for a real calendar date written `YYYY-MM-DD` (2026-02-30 is not one). */
+export const isCalendarDate = (text: string): boolean => partsOf(text) !== null;
+
+const parse = (date: CalendarDate): DateParts => {
+  const parts = partsOf(date);
+  if (!parts) throw new RangeError(`Not a calendar date: ${date}`);
+  return parts;
+};
+
+const format = ({ year, month, day }: DateParts): CalendarDate => {
+  if (year < 0 || year > 9999) throw new RangeError(`Year ${year} cannot be written as YYYY`);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+};
+
+const wholeNumber = (value: number, what: string): number => {
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be a whole number: ${value}`);
+  return value;
+};
+
+// setUTCFullYear, unlike Date.UTC, does not read the years 0–99 as 1900–1999.
+const epochDay = ({ year, month, day }: DateParts): number => new Date(0).setUTCFullYear(year, month - 1, day) / dayMs;
+
+const fromEpochDay = (days: number): DateParts => {
+  const date = new Date(days * dayMs);
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+};
+
+/** Negative when `a` is before `b`, 0 when equal, positive when after. */
+export const compareDates = (a: CalendarDate, b: CalendarDate): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export const laterOf = (a: CalendarDate, b: CalendarDate): CalendarDate => (compareDates(a, b) >= 0 ? a : b);
+
+export const addDays = (date: CalendarDate, days: number): CalendarDate =>
+  format(fromEpochDay(epochDay(parse(date)) + wholeNumber(days, 'Days')));
+
+/** The same day number `months` later; where that month lacks the day, its last day (§ 188 Abs. 3 BGB). */
+export const addMonths = (date: CalendarDate, months: number): CalendarDate => {
+  const { year, month, day } = parse(date);
+  const monthIndex = year * 12 + (month - 1) + wholeNumber(months, 'Months');
+  const target = { year: Math.floor(monthIndex / 12), month: (monthIndex % 12) + 1 };
+  return format({ ...target, day: Math.min(day, daysInMonth(target.year, target.month)) });
+};
+
+/**
+ * The last day of the minimum term, or null without one. The start day counts (§ 187 Abs. 2),
+ * so the term ends on the day before the one with the start's number (§ 188 Abs. 2), or on the
+ * month's last day where that month lacks the start's number (§ 188 Abs. 3).
+ */
+export const minimumTermEndsOn = (term: Term): CalendarDate | null => {
+  if (wholeNumber(term.minimumTermMonths, 'minimumTermMonths') === 0) return null;
+  const start = parse(term.startDate);
+  const sameNumber = addMonths(term.startDate, term.minimumTermMonths);
+  return parse(sameNumber).day === start.day ? addDays(sameNumber, -1) : sameNumber;
+};
+
+/** The day a notice received on `receivedOn` runs out; the day of receipt is not counted (§ 187 Abs. 1). */
+export const noticeReachedOn = (receivedOn: CalendarDate, notice: NoticePeriod): CalendarDate => {
+  const value = wholeNumber(notice.value, 'Notice');
+  if (notice.unit === 'month') return addMonths(receivedOn, value);
+  return addDays(receivedOn, notice.unit === 'week' ? value * 7 : value);
+};
+
+/**
+ * The earliest end of the contract for a termination received on `receivedOn`. After the minimum
+ * term the contract runs on indefinitely and ends any time with the notice (§ 309 Nr. 9 Buchst. b
+ * BGB); with `renewal: "none"` it ends by itself when the minimum term ends.
+ */
+export const earliestEndOn = (term: Term, receivedOn: CalendarDate): CalendarDate => {
+  const termEnd = minimumTermEndsOn(term);
+  if (term.renewal === 'none') {
+    if (termEnd === null) throw new RangeError('renewal "none" needs a minimum term of at least 1 month');
+    return termEnd;
+  }
+  const noticeEnd = laterOf(noticeReachedOn(receivedOn, term.noticePeriod), term.startDate);
+  return termEnd === null ? noticeEnd : laterOf(termEnd, noticeEnd);
+};
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+const dayFormat = (timeZone: string): Intl.DateTimeFormat => {
+  let cached = dayFormats.get(timeZone);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+    dayFormats.set(timeZone, cached);
+  }
+  return cached;
+};
+
+/** The calendar date in an IANA time zone at the instant `now`. */
+export const todayIn = (timeZone: string, now: Date = new Date()): CalendarDate => {
+  const parts = dayFormat(timeZone).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((entry) => entry.type === type)?.value);
+  return format({ year: part('year'), month: part('month'), day: part('day') });
+};
+
+/**
+ * True for an IANA zone name that Intl knows, aliases included (`Etc/UTC`). Offsets (`+01:00`) are
+ * no zone, and a name in the wrong case (`europe/berlin`) is refused although Intl would read it.
+ */
+export const isTimeZone = (name: string): boolean => {
+  if (!/^[A-Za-z]/.test(name)) return false;
+  try {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return resolved === name || resolved.toLowerCase() !== name.toLowerCase();
+  } catch {
+    return false;
+  }
+};
