@@ -40,7 +40,7 @@ const copyNextToBundle = (files: readonly (string | GeneratedFile)[]): ICommandH
     ...files.map((file) =>
       typeof file === 'string'
         ? `cp "${path.join(inputDir, file)}" "${outputDir}/files/${path.basename(file)}"`
-        : `cd "${inputDir}" && node_modules/.bin/tsx "${file.generator}" > "${outputDir}/files/${file.name}"`,
+        : `cd "${inputDir}" && node_modules/.bin/tsx "${file.generator}" > "${outputDir}/files/${path.basename(file.path)}"`,
     ),
   ],
 });

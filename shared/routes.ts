@@ -32,9 +32,14 @@ export interface RouteDefinition {
   readonly files?: readonly (string | GeneratedFile)[];
 }
 
-/** A file written at bundling time by a script (run with tsx) that prints it. */
+/**
+ * A file printed by a script (run with tsx): the stack runs it at bundling time and puts the file into
+ * `files/` under its base name; the local hosts run it once per process before the handler's first
+ * request and write it to `path`, where `readRouteFile` finds it.
+ */
 export interface GeneratedFile {
-  readonly name: string;
+  /** Relative to the repository root, in a git-ignored folder. */
+  readonly path: string;
   readonly generator: string;
 }
 
@@ -48,6 +53,12 @@ const docsPageFiles = [
   'node_modules/swagger-ui-dist/favicon-32x32.png',
   'shared/docs-page/swagger-start.js',
 ] as const;
+
+/** The OpenAPI document, generated from the schemas by `docs/openapi/` (which no handler imports). */
+export const openApiDocumentFile = {
+  path: 'docs/generated/openapi.json',
+  generator: 'docs/openapi/write-document.ts',
+} as const satisfies GeneratedFile;
 
 // biome-ignore format: one route per line keeps the table readable
 export const routes = [
@@ -66,7 +77,7 @@ export const routes = [
   { name: 'contracts-sign', method: 'POST', path: '/api/contracts/{id}/signatures', entry: 'functions/contracts/sign.ts', area: 'contracts', roles: anyone, data: 'read-write', sealing: 'sign' },
   { name: 'contracts-verify', method: 'GET', path: '/api/contracts/{id}/verification', entry: 'functions/contracts/verify.ts', area: 'contracts', roles: anyone, data: 'read', sealing: 'verify' },
   { name: 'contracts-cancel', method: 'POST', path: '/api/contracts/{id}/cancellation', entry: 'functions/contracts/cancel.ts', area: 'contracts', roles: ownerOnly, data: 'read-write' },
-  { name: 'docs-openapi', method: 'GET', path: '/api/openapi.json', entry: 'functions/docs/openapi.ts', area: 'docs', roles: 'public', data: 'none', files: [{ name: 'openapi.json', generator: 'docs/openapi/write-document.ts' }] },
+  { name: 'docs-openapi', method: 'GET', path: '/api/openapi.json', entry: 'functions/docs/openapi.ts', area: 'docs', roles: 'public', data: 'none', files: [openApiDocumentFile] },
   { name: 'docs-page', method: 'GET', path: '/api/docs', entry: 'functions/docs/page.ts', area: 'docs', roles: 'public', data: 'none' },
   { name: 'docs-asset', method: 'GET', path: '/api/docs/{asset}', entry: 'functions/docs/asset.ts', area: 'docs', roles: 'public', data: 'none', files: docsPageFiles },
 ] as const satisfies readonly RouteDefinition[];

@@ -1,20 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { staticRoute } from '#shared/http/static-route.ts';
 import { readRouteFile } from '#shared/route-files.ts';
+import { openApiDocumentFile } from '#shared/routes.ts';
 
-// In AWS the document was built from the schemas at bundling time and lies beside the bundle (8 KB of
-// function instead of 80 KB). Run from the repository (local server, tests, invoke), it is built from the
-// schemas here; the computed path keeps esbuild from bundling the generator.
-
-const loadDocument = async (): Promise<string> => {
-  try {
-    return (await readRouteFile('openapi.json')).toString('utf8');
-  } catch {
-    const generator = fileURLToPath(new URL('../../docs/openapi/document.ts', import.meta.url));
-    const { buildOpenApiDocument } = (await import(generator)) as { buildOpenApiDocument: () => unknown };
-    return JSON.stringify(buildOpenApiDocument());
-  }
-};
+// The document is generated from the schemas by `docs/openapi/` before the function runs: in AWS at
+// bundling time (it lies beside the bundle), locally by the host before the first request. The function
+// only reads it, so it carries neither the schemas' prose nor the JSON Schema converter.
 
 let document: Promise<string> | undefined;
 // Gzipped (140 KB → 16 KB) on the first request that accepts it, since API Gateway does not compress;
@@ -26,7 +16,7 @@ const gzippedDocument = (plain: string): Promise<Buffer> => {
 };
 
 export const handler = staticRoute('docs-openapi', async (event) => {
-  document ??= loadDocument();
+  document ??= readRouteFile(openApiDocumentFile.path).then((content) => content.toString('utf8'));
   const plain = await document;
   const gzip = /\bgzip\b/.test(event.headers['accept-encoding'] ?? '');
   return {

@@ -56,7 +56,7 @@ const placeFiles = async (files: LambdaFunction['files'], folder: string) => {
     } else {
       const tsx = resolve(repositoryRoot, 'node_modules/.bin/tsx');
       const { stdout } = await run(tsx, [file.generator], { cwd: repositoryRoot, maxBuffer: 64 * 1024 * 1024 });
-      writeFileSync(join(folder, file.name), stdout);
+      writeFileSync(join(folder, basename(file.path)), stdout);
     }
   }
 };
