@@ -58,7 +58,11 @@ export const claimIdempotencyKey = async (fingerprint: string, payloadHash: stri
     ]);
     return { kind: 'claimed', request };
   } catch (error) {
-    if (!(error instanceof ConditionFailed)) throw error;
+    if (!(error instanceof ConditionFailed)) {
+      // Whether the claim was stored is unknown: take it back, or its retry would wait for the lease.
+      await releaseIdempotencyKey(request).catch(() => undefined);
+      throw error;
+    }
     const existing = error.itemAt(0) as
       | { payloadHash?: string; status?: string; response?: APIGatewayProxyStructuredResultV2 }
       | undefined;

@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { type ApiResponse, unique, useApi } from './support/api.ts';
+import { type AnswerFault, type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
+
+const api = useApi();
+let proxy: FaultProxy;
+
+// Registered after useApi's setup: the handlers (loaded on the first request) talk to DynamoDB Local through the proxy.
+beforeAll(async () => {
+  proxy = await startFaultProxy(inject('dynamoEndpoint'));
+  process.env.DYNAMODB_ENDPOINT = proxy.url;
+});
+afterAll(() => proxy.close());
+beforeEach(() => proxy.reset());
+
+const png =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** What stays the same between two runs of one request: everything but ids, times, numbers, hashes and seals. */
+const comparable = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(comparable);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        key === 'value' || key === 'keyId' ? '<seal>' : comparable(inner),
+      ]),
+    );
+  }
+  if (typeof value !== 'string') return value;
+  if (/^[0-9A-HJKMNP-TV-Z]{26}$/.test(value)) return '<id>';
+  if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return '<time>';
+  if (value.startsWith('sha256:') || /^[0-9a-f]{64}$/.test(value)) return '<hash>';
+  if (/^\d{4}-\d{6}$/.test(value)) return '<number>';
+  // unique() names and addresses differ between the two runs by their 12 hex digits.
+  return value.replace(/[0-9A-HJKMNP-TV-Z]{26}/g, '<id>').replace(/[0-9a-f]{12}(?![0-9a-f])/g, '<unique>');
+};
+
+const seen = (response: ApiResponse) => ({
+  status: response.status,
+  location: comparable(response.headers.get('location')),
+  etag: response.headers.get('etag'),
+  body: comparable(response.body),
+});
+
+const post = async (path: string, body: unknown) => {
+  const response = await api.request('POST', path, { body });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+};
+
+const newContact = (email = true) =>
+  post('/api/contacts', {
+    firstName: 'Ida',
+    lastName: unique('Once'),
+    ...(email ? { email: `${unique('ida')}@example.com` } : {}),
+  });
+const newService = () => post('/api/services', { name: unique('Yoga '), price: { amount: 4900, currency: 'EUR' } });
+const newContract = async () => {
+  const [contact, service] = await Promise.all([newContact(), newService()]);
+  const contract = await post('/api/contracts', {
+    contactId: contact.id,
+    items: [{ serviceId: service.id }],
+    startDate: '2026-12-01',
+  });
+  return { contact, service, contract };
+};
+const signBody = (contract: { documentHash: string }) => ({
+  role: 'customer',
+  signerName: 'Ida Once',
+  documentHash: contract.documentHash,
+  signatureImage: png,
+  consent: true,
+});
+
+interface WriteCase {
+  /** The request, on records made fault-free beforehand. */
+  prepare(): Promise<{
+    method: string;
+    path: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    /** The table holds exactly one application of the change. */
+    holdsOnce(response: ApiResponse): Promise<void>;
+  }>;
+}
+
+const get = (path: string) => api.request('GET', path);
+
+// Every write route of the API, each with the state its change must leave exactly once.
+const writeCases: Record<string, WriteCase> = {
+  'POST /api/contacts': {
+    prepare: async () => {
+      const email = `${unique('new')}@example.com`;
+      return {
+        method: 'POST',
+        path: '/api/contacts',
+        body: { firstName: 'Ida', lastName: unique('Once'), email },
+        holdsOnce: async () => {
+          expect((await get(`/api/contacts?search=${encodeURIComponent(email)}`)).body.items).toHaveLength(1);
+        },
+      };
+    },
+  },
+  'POST /api/contacts without email': {
+    prepare: async () => {
+      const lastName = unique('Noemail');
+      return {
+        method: 'POST',
+        path: '/api/contacts',
+        body: { firstName: 'Ida', lastName },
+        holdsOnce: async () => {
+          expect((await get(`/api/contacts?search=${lastName}`)).body.items).toHaveLength(1);
+        },
+      };
+    },
+  },
+  'PUT /api/contacts/:id with If-Match': {
+    prepare: async () => {
+      const contact = await newContact();
+      return {
+        method: 'PUT',
+        path: `/api/contacts/${contact.id}`,
+        body: { firstName: 'Ida', lastName: contact.lastName, email: `${unique('moved')}@example.com` },
+        headers: { 'if-match': '"1"' },
+        holdsOnce: async () => {
+          expect((await get(`/api/contacts/${contact.id}`)).body.version).toBe(2);
+          // The old address was released exactly once: another contact may take it now.
+          await newContactWithEmail(contact.email);
+        },
+      };
+    },
+  },
+  'DELETE /api/contacts/:id': {
+    prepare: async () => {
+      const contact = await newContact();
+      return {
+        method: 'DELETE',
+        path: `/api/contacts/${contact.id}`,
+        holdsOnce: async () => {
+          expect((await get(`/api/contacts/${contact.id}`)).status).toBe(404);
+          await newContactWithEmail(contact.email);
+        },
+      };
+    },
+  },
+  'POST /api/services': {
+    prepare: async () => {
+      const name = unique('Pilates ');
+      return {
+        method: 'POST',
+        path: '/api/services',
+        body: { name, price: { amount: 2500, currency: 'EUR' } },
+        holdsOnce: async (response) => {
+          expect((await get(`/api/services/${response.body.id}`)).body.version).toBe(1);
+          expect(await countServicesNamed(name)).toBe(1);
+        },
+      };
+    },
+  },
+  'PUT /api/services/:id with If-Match': {
+    prepare: async () => {
+      const service = await newService();
+      return {
+        method: 'PUT',
+        path: `/api/services/${service.id}`,
+        body: { name: service.name, price: { amount: 5400, currency: 'EUR' } },
+        headers: { 'if-match': '"1"' },
+        holdsOnce: async () => {
+          expect((await get(`/api/services/${service.id}`)).body.version).toBe(2);
+        },
+      };
+    },
+  },
+  'POST /api/contracts': {
+    prepare: async () => {
+      const [contact, service] = await Promise.all([newContact(), newService()]);
+      return {
+        method: 'POST',
+        path: '/api/contracts',
+        body: { contactId: contact.id, items: [{ serviceId: service.id }], startDate: '2026-12-01' },
+        holdsOnce: async (response) => {
+          expect((await get(`/api/contracts?contactId=${contact.id}`)).body.items).toHaveLength(1);
+          // Gap-free numbers: the next contract takes the very next number.
+          const next = (await newContract()).contract;
+          expect(sequenceOf(next.number)).toBe(sequenceOf(response.body.number) + 1);
+        },
+      };
+    },
+  },
+  'POST /api/contracts/:id/signatures': {
+    prepare: async () => {
+      const { contract } = await newContract();
+      return {
+        method: 'POST',
+        path: `/api/contracts/${contract.id}/signatures`,
+        body: signBody(contract),
+        holdsOnce: async () => {
+          const stored = (await get(`/api/contracts/${contract.id}`)).body;
+          expect(stored.signatures).toHaveLength(1);
+          expect(stored.version).toBe(2);
+        },
+      };
+    },
+  },
+  'POST /api/contracts/:id/cancellation': {
+    prepare: async () => {
+      const { contract } = await newContract();
+      return {
+        method: 'POST',
+        path: `/api/contracts/${contract.id}/cancellation`,
+        body: { reason: 'Umzug' },
+        holdsOnce: async () => {
+          const stored = (await get(`/api/contracts/${contract.id}`)).body;
+          expect(stored.status).toBe('cancelled');
+          expect(stored.version).toBe(2);
+        },
+      };
+    },
+  },
+};
+
+const sequenceOf = (number: string) => Number(number.split('-')[1]);
+
+const newContactWithEmail = async (email: string) => {
+  const response = await api.request('POST', '/api/contacts', { body: { firstName: 'Eve', lastName: 'Next', email } });
+  expect(response.status).toBe(201);
+};
+
+const countServicesNamed = async (name: string) => {
+  let count = 0;
+  for (let cursor: string | null = null; ; ) {
+    const page: ApiResponse = await get(`/api/services?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+    count += page.body.items.filter((service: { name: string }) => service.name === name).length;
+    cursor = page.body.nextCursor;
+    if (!cursor) return count;
+  }
+};
+
+const run = async (writeCase: WriteCase, fault?: AnswerFault) => {
+  const { method, path, body, headers, holdsOnce } = await writeCase.prepare();
+  proxy.reset();
+  if (fault) proxy.inject({ operation: 'TransactWriteItems', fault });
+  const response = await api.request(method, path, { ...(body === undefined ? {} : { body }), headers: headers ?? {} });
+  if (fault) expect(proxy.struck, 'the fault struck the write').toEqual(['TransactWriteItems']);
+  await holdsOnce(response);
+  return response;
+};
+
+describe('every write survives a lost answer from DynamoDB with the fault-free answer and state', () => {
+  for (const [name, writeCase] of Object.entries(writeCases)) {
+    describe(name, () => {
+      let faultFree: ReturnType<typeof seen>;
+      beforeAll(async () => {
+        proxy.reset();
+        faultFree = seen(await run(writeCase));
+        expect(faultFree.status).toBeLessThan(300);
+      });
+
+      for (const fault of ['drop-answer', 'hold-answer', 'error-500'] as const) {
+        it(`answers as without the fault when the write's answer is lost (${fault})`, async () => {
+          const response = await run(writeCase, fault);
+
+          expect(seen(response)).toEqual(faultFree);
+        });
+      }
+    });
+  }
+});
+
+describe('an Idempotency-Key retry after any failed call never does the work twice', () => {
+  const createWithKey = (body: unknown, key: string) =>
+    api.request('POST', '/api/contracts', { body, headers: { 'idempotency-key': key } });
+
+  const prepareCreate = async () => {
+    const [contact, service] = await Promise.all([newContact(), newService()]);
+    return { contact, body: { contactId: contact.id, items: [{ serviceId: service.id }], startDate: '2026-12-01' } };
+  };
+
+  it('learns the calls of a create under a key', async () => {
+    const { body } = await prepareCreate();
+    proxy.reset();
+    expect((await createWithKey(body, unique('key-'))).status).toBe(201);
+    // The claim, the reads, and the work's transaction that also stores the response.
+    expect(proxy.calls.filter((call) => call === 'TransactWriteItems')).toHaveLength(2);
+    expect(proxy.calls[0]).toBe('TransactWriteItems');
+  });
+
+  it('ends in one contract and the original response, whichever call fails on every attempt', async () => {
+    const { body: probeBody } = await prepareCreate();
+    proxy.reset();
+    await createWithKey(probeBody, unique('key-'));
+    const steps = proxy.calls.map((operation, index) => ({
+      operation,
+      skip: proxy.calls.slice(0, index).filter((call) => call === operation).length,
+    }));
+
+    for (const step of steps) {
+      const { contact, body } = await prepareCreate();
+      const key = unique('key-');
+      proxy.reset();
+      proxy.inject({ ...step, fault: 'drop-answer', times: 3 });
+
+      const first = await createWithKey(body, key);
+      proxy.reset();
+      const retry = await createWithKey(body, key);
+
+      const label = `${step.operation} #${step.skip}: first ${first.status}`;
+      expect([201, 503], label).toContain(first.status);
+      expect(retry.status, label).toBe(201);
+      const contracts = (await get(`/api/contracts?contactId=${contact.id}`)).body.items;
+      expect(contracts, label).toHaveLength(1);
+      expect(retry.body.id, label).toBe(contracts[0].id);
+      if (first.status === 201) expect(retry.body, label).toEqual(first.body);
+      // The work committed while its answer was lost: the retry is the stored response, not a second run.
+      if (step.operation === 'TransactWriteItems' && step.skip === 1) {
+        expect(retry.headers.get('idempotent-replayed'), label).toBe('true');
+      }
+    }
+  });
+
+  it('replays a response with the replay request’s own X-Request-Id', async () => {
+    const { body } = await prepareCreate();
+    const key = unique('key-');
+
+    const first = await createWithKey(body, key);
+    const replay = await createWithKey(body, key);
+
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.headers.get('x-request-id')).toBeTruthy();
+    expect(replay.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+  });
+});
