@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { startLocalDatabase } from './local-database.ts';
+import { connectHandlers, startLocalDatabase } from './local-database.ts';
 import { localTokenFor } from './local-tokens.ts';
 import { startLocalApi } from './server.ts';
 import { loadSigningKey, localKeyDirectory } from './signing-key.ts';
@@ -9,7 +9,15 @@ const port = Number(process.env.PORT ?? 3000);
 // `npm run token` finds the same key pair through the same DATA_DIR.
 const keyDirectory = localKeyDirectory(dataDir);
 
-const database = await startLocalDatabase(join(dataDir, 'dynamodb'));
+// With DYNAMODB_ENDPOINT set, that DynamoDB is used (a DynamoDB Local of your own, or a fault-injecting
+// proxy in front of one) and its table created if missing; otherwise our own DynamoDB Local on DATA_DIR.
+const givenEndpoint = process.env.DYNAMODB_ENDPOINT;
+const database = givenEndpoint
+  ? await connectHandlers(givenEndpoint, process.env.TABLE_NAME || undefined).then(() => ({
+      endpoint: givenEndpoint,
+      stop: async () => {},
+    }))
+  : await startLocalDatabase(join(dataDir, 'dynamodb'));
 let api: Awaited<ReturnType<typeof startLocalApi>>;
 try {
   api = await startLocalApi({ port, authorizer: { keyDirectory } });
@@ -19,7 +27,11 @@ try {
 }
 const ownerToken = await localTokenFor(await loadSigningKey(keyDirectory), 'owner');
 // Logged on stderr: stdout carries only what scripts read (the listening line, the token).
-console.error(`DynamoDB Local: ${database.endpoint} (data in ${dataDir})`);
+console.error(
+  givenEndpoint
+    ? `DynamoDB: ${database.endpoint} (DYNAMODB_ENDPOINT)`
+    : `DynamoDB Local: ${database.endpoint} (data in ${dataDir})`,
+);
 console.log(`Studio API listening on ${api.url}\n${ownerToken}`);
 
 let stopping = false;
