@@ -71,7 +71,10 @@ export const createContact = async (input: ContactInput, createdBy: string): Pro
   ];
   if (contact.email) writes.push(claimEmail(contact.email, contact.id));
   try {
-    await write(writes, { result: contact });
+    await write(writes, {
+      result: contact,
+      change: { type: 'contact.created', id: contact.id, version: contact.version },
+    });
   } catch (error) {
     if (error instanceof ConditionFailed && error.at(1)) throw emailTaken();
     throw error;
@@ -99,7 +102,7 @@ export const replaceContact = (
     if (emailChanged && current.email) writes.push(releaseEmail(current.email, id));
     if (emailChanged && next.email) writes.push(claimEmail(next.email, id));
     try {
-      await write(writes, { result: next });
+      await write(writes, { result: next, change: { type: 'contact.updated', id, version: next.version } });
       return next;
     } catch (error) {
       if (!(error instanceof ConditionFailed)) throw error;
@@ -129,7 +132,7 @@ export const deleteContact = async (id: string, ifMatch: VersionPrecondition | u
   ];
   if (current.email) writes.push(releaseEmail(current.email, id));
   try {
-    await write(writes);
+    await write(writes, { change: { type: 'contact.deleted', id, version: current.version } });
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
     const seen = error.itemAt(0);

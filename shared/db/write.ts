@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException, TransactionInProgressException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { type Change, eventWrite } from '../events/entity.ts';
 import { documentClient } from './client.ts';
 import { ConditionFailed, IdempotencyClaimLost, WriteContention } from './errors.ts';
 import { completionOfCurrentRequest } from './idempotency-scope.ts';
@@ -34,13 +35,24 @@ const conditionFailures = (error: TransactionCanceledException, count: number): 
  *   the repeated token still answers success.
  * - It costs 2 WCU per KB instead of 1 (see README "Reliability").
  *
- * When the request runs under an `Idempotency-Key`, the record of its finished
- * response joins the same transaction (`outcome` is what the request answers
- * with), so the work and its idempotency record commit together or not at all.
+ * Two more items join the same transaction when given:
+ * - `change`: the event that announces the change (the outbox of §12): a
+ *   change without its event, or an event without its change, cannot happen.
+ * - `result`: when the request runs under an `Idempotency-Key`, the record of
+ *   its finished response (`result` is what the request answers with), so the
+ *   work and its idempotency record commit together or not at all.
+ * Failed conditions are reported for `items` only, by their index.
  */
-export const write = async (items: readonly WriteItem[], outcome?: { result: unknown }): Promise<void> => {
-  const completion = outcome ? completionOfCurrentRequest(outcome.result) : undefined;
-  const transactItems = completion ? [...items, completion.item] : [...items];
+export const write = async (
+  items: readonly WriteItem[],
+  outcome: { result?: unknown; change?: Change } = {},
+): Promise<void> => {
+  const completion = 'result' in outcome ? completionOfCurrentRequest(outcome.result) : undefined;
+  const transactItems = [
+    ...items,
+    ...(outcome.change ? [eventWrite(outcome.change)] : []),
+    ...(completion ? [completion.item] : []),
+  ];
   for (let contention = 0; ; contention++) {
     // A new token only after a definite answer: a cancelled transaction wrote nothing.
     const token = randomUUID();
@@ -51,7 +63,7 @@ export const write = async (items: readonly WriteItem[], outcome?: { result: unk
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
       const codes = (error.CancellationReasons ?? []).map((reason) => reason.Code);
-      if (completion && codes[items.length] === 'ConditionalCheckFailed') throw new IdempotencyClaimLost();
+      if (completion && codes.at(-1) === 'ConditionalCheckFailed') throw new IdempotencyClaimLost();
       if (codes.includes('ConditionalCheckFailed')) throw conditionFailures(error, items.length);
       if (!codes.includes('TransactionConflict')) throw error;
       if (contention >= contentionRetries) throw new WriteContention({ cause: error });

@@ -20,7 +20,7 @@ export const createService = async (input: ServiceInput, createdBy: string): Pro
   const service: Service = newRecord(input, createdBy);
   await write(
     [{ Put: { TableName: tableName(), Item: serviceItem(service), ConditionExpression: 'attribute_not_exists(pk)' } }],
-    { result: service },
+    { result: service, change: { type: 'service.created', id: service.id, version: service.version } },
   );
   return service;
 };
@@ -48,7 +48,10 @@ export const replaceService = (
     checkPrecondition(ifMatch, current.version);
     const next = nextVersion(current, { ...input, updatedBy });
     try {
-      await write([versionedUpdate(serviceKey(id), serviceItem(next))], { result: next });
+      await write([versionedUpdate(serviceKey(id), serviceItem(next))], {
+        result: next,
+        change: { type: 'service.updated', id, version: next.version },
+      });
       return next;
     } catch (error) {
       if (error instanceof ConditionFailed) throw new VersionChanged();

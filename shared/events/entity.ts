@@ -1,0 +1,55 @@
+import { tableName } from '../db/client.ts';
+import { tableDesign } from '../db/table-design.ts';
+import { newId } from '../http/ids.ts';
+import { type EventType, objectOf, type WebhookEvent } from '../webhooks/event.ts';
+
+/**
+ * Where events live in the table (see README "Access patterns"): the outbox
+ * of every change, written in the change's own transaction. Its ids are ULIDs,
+ * so the lists run oldest first by id; items expire after 30 days (TTL, and an
+ * explicit check on read since DynamoDB deletes expired items only eventually).
+ */
+export const eventKey = (id: string) => ({ pk: `EVENT#${id}`, sk: 'EVENT' });
+export const eventListPartition = 'EVENTS';
+export const eventTypePartition = (type: EventType) => `EVENTS#${type}`;
+export const eventRetentionSeconds = 30 * 24 * 60 * 60;
+
+/** The change a write announces: what happened to which record, and its version afterwards. */
+export interface Change {
+  type: EventType;
+  id: string;
+  version: number;
+}
+
+export const eventOf = (change: Change, occurredAt = new Date()): WebhookEvent => ({
+  id: newId(),
+  type: change.type,
+  occurredAt: occurredAt.toISOString(),
+  data: { object: objectOf(change.type), id: change.id, version: change.version },
+});
+
+export const eventFromItem = (item: Record<string, unknown>): WebhookEvent => ({
+  id: item.id as string,
+  type: item.type as EventType,
+  occurredAt: item.occurredAt as string,
+  data: item.data as WebhookEvent['data'],
+});
+
+export const eventItem = (event: WebhookEvent) => ({
+  ...eventKey(event.id),
+  entity: 'event',
+  gsi1pk: eventListPartition,
+  gsi1sk: event.id,
+  gsi2pk: eventTypePartition(event.type),
+  gsi2sk: event.id,
+  [tableDesign.timeToLiveAttribute]: Math.floor(Date.parse(event.occurredAt) / 1000) + eventRetentionSeconds,
+  id: event.id,
+  type: event.type,
+  occurredAt: event.occurredAt,
+  data: event.data,
+});
+
+/** The put of a change's event: it joins the change's transaction, so one never exists without the other. */
+export const eventWrite = (change: Change) => ({
+  Put: { TableName: tableName(), Item: eventItem(eventOf(change)), ConditionExpression: 'attribute_not_exists(pk)' },
+});
