@@ -39,6 +39,9 @@ const examplesIn = (node: unknown, pointer = '#'): { pointer: string; key: strin
   return found;
 };
 
+/** The schema of a request body of `components.requestBodies`. */
+const requestBody = (name: string): Json => document.components.requestBodies[name].content['application/json'].schema;
+
 const componentBehind = (schema: Json | undefined) => {
   const name = /^#\/components\/schemas\/(.+)$/.exec(schema?.$ref ?? '')?.[1];
   return name === undefined ? undefined : components[name];
@@ -112,7 +115,11 @@ describe('GET /api/openapi.json', () => {
 
     // act
     const checked = examples.map(({ pointer, key, owner }) => {
-      const inComponent = /^#\/components\/schemas\/([^/]+)\/examples$/.exec(pointer)?.[1];
+      const inComponent =
+        /^#\/components\/(?:schemas\/([^/]+)|requestBodies\/([^/]+)\/content\/application\/json\/schema)\/examples$/
+          .exec(pointer)
+          ?.slice(1)
+          .find((name) => name !== undefined);
       const component = inComponent === undefined ? componentBehind(owner.schema) : components[inComponent];
       const values: unknown[] =
         key === 'example'
@@ -137,7 +144,16 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('describes every field of every schema', () => {
-    const missing = Object.entries(document.components.schemas as Record<string, Json>).flatMap(([name, schema]) => [
+    const schemas = {
+      ...document.components.schemas,
+      ...Object.fromEntries(
+        Object.entries(document.components.requestBodies as Record<string, Json>).map(([name, body]) => [
+          name,
+          body.content['application/json'].schema,
+        ]),
+      ),
+    } as Record<string, Json>;
+    const missing = Object.entries(schemas).flatMap(([name, schema]) => [
       ...(schema.description ? [] : [name]),
       ...undescribed(schema, name),
     ]);
@@ -230,8 +246,8 @@ describe('GET /api/openapi.json', () => {
     expect(sign?.operation.description).toContain('Unterschrift');
     for (const word of ['Dokument-Hash', 'Siegel', 'Prüfung', 'Kündigung', '§ 309 Nr. 9 BGB'])
       expect(tag?.description).toContain(word);
-    expect(schemas.ContractInput.properties.minimumTermMonths.description).toContain('§ 309 Nr. 9 BGB');
-    expect(schemas.ContractInput.properties.noticePeriodDays.description).toContain('§ 309 Nr. 9 BGB');
+    expect(requestBody('ContractInput').properties.minimumTermMonths.description).toContain('§ 309 Nr. 9 BGB');
+    expect(requestBody('ContractInput').properties.noticePeriodDays.description).toContain('§ 309 Nr. 9 BGB');
     expect(schemas.Contract.properties.documentHash.description).toMatch(/^Dokument-Hash: `sha256:`/);
     expect(schemas.Signature.properties.seal.description).toContain('beweist nicht, wer den Stift hielt');
     expect(schemas.ProblemDe.properties.title.description).toMatch(/^Kurze Zusammenfassung/);
@@ -250,7 +266,7 @@ describe('GET /api/openapi.json', () => {
       expect(problem.schema).toEqual({ $ref: '#/components/schemas/Problem' });
       expect(problem.examples.internal.value.title).toBe(problemCatalogue.internal.en);
     }
-    expect(document.components.schemas.ContactInput.properties.email.description).toMatch(/^Email address/);
+    expect(requestBody('ContactInput').properties.email.description).toMatch(/^Email address/);
     expect(document.components.schemas.Service.properties.price.properties.amount.description).toMatch(/minor units/);
   });
 });

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import {
   CancellationInput,
   ContractInput,
@@ -8,10 +9,22 @@ import {
   SignatureRecord,
   VerificationRecord,
 } from '#shared/contracts/schema.ts';
+import { maxSignatureImageBytes } from '#shared/contracts/signature-image.ts';
 import { type Component, component } from './components.ts';
 import { gespeicherterVertrag, hash, kundeId, neuerVertrag, png, unterschrift } from './contract-examples.ts';
 import type { FieldDocs } from './describe.ts';
 import { pageDocs } from './shared-docs.ts';
+
+// The handler decodes the image (shared/contracts/signature-image.ts); JSON Schema can state the data URL's
+// syntax and, from the largest image, its length: canonical base64 of at most `maxSignatureImageBytes`.
+const longestPrefix = 'data:image/svg+xml;base64,'.length;
+const signatureImageDataUrl = v.pipe(
+  v.string(),
+  v.maxLength(longestPrefix + Math.ceil(maxSignatureImageBytes / 3) * 4),
+  v.regex(
+    /^data:image\/(?:png|svg\+xml);base64,(?=[A-Za-z0-9+/])(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/,
+  ),
+);
 
 // Vertragsbereich: deutsch dokumentiert (API.md §4); Feldnamen und Enum-Werte bleiben englisch.
 
@@ -172,8 +185,10 @@ export const contractComponents = {
       signerName: 'Name der unterschreibenden Person, 1 bis 200 Zeichen.',
       documentHash:
         'Der Dokument-Hash des Vertrags, wie er der Person angezeigt wurde. Weicht er vom Vertrag ab, ergibt das 409: Unterschrieben wird nur, was gesehen wurde.',
-      signatureImage:
-        'Das Bild vom Unterschriftenfeld als Data-URL: `data:image/png;base64,…` oder `data:image/svg+xml;base64,…`, dekodiert höchstens 100 KiB. SVG ohne Skripte und Event-Handler.',
+      signatureImage: {
+        text: 'Das Bild vom Unterschriftenfeld als Data-URL: `data:image/png;base64,…` oder `data:image/svg+xml;base64,…`, dekodiert höchstens 100 KiB. SVG ohne Skripte und Event-Handler.',
+        checkedByHandler: signatureImageDataUrl,
+      },
       consent: 'Die Zustimmung zum elektronischen Unterschreiben; muss `true` sein.',
     },
     {

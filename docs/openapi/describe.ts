@@ -16,6 +16,11 @@ export type FieldDoc =
       readonly fields?: FieldDocs;
       /** A documented component that stands for the object inside this field (becomes a `$ref`). */
       readonly ref?: v.GenericSchema;
+      /**
+       * What the handler checks beyond the body schema (a data URL's syntax and size), stated in place
+       * of the field's own schema; it must refuse whatever the body schema refuses.
+       */
+      readonly checkedByHandler?: v.GenericSchema;
     };
 export type FieldDocs = { readonly [field: string]: FieldDoc };
 
@@ -87,8 +92,8 @@ const rebuildObject = (object: AnySchema, docs: FieldDocs, where: string): v.Gen
 
 /** A field's schema with its description, and its nested object documented or replaced by a component. */
 export const documentField = (schema: v.GenericSchema, doc: FieldDoc, where: string): v.GenericSchema => {
-  const { text, fields, ref } = typeof doc === 'string' ? { text: doc, fields: undefined, ref: undefined } : doc;
-  let documented: v.GenericSchema = schema;
+  const { text, fields, ref, checkedByHandler } = typeof doc === 'string' ? { text: doc } : doc;
+  let documented: v.GenericSchema = checkedByHandler ?? schema;
   if (ref) documented = replaceObject(schema as AnySchema, () => ref);
   else if (fields) documented = replaceObject(schema as AnySchema, (object) => rebuildObject(object, fields, where));
   return pipeOf(documented, v.description(text));

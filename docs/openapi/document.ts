@@ -2,12 +2,14 @@ import * as v from 'valibot';
 import type { Language } from '#shared/http/problem.ts';
 import { type RouteDefinition, routes } from '#shared/routes.ts';
 import { recordId } from '#shared/schema/record.ts';
-import { queryConfig, toComponentSchemas, toInlineSchema } from './json-schema.ts';
+import { toComponentSchemas, toInlineSchema, toQueryParameterSchema } from './json-schema.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { components, languageOfArea, operationDocs, tags } from './operations.ts';
-import { derivedProblems, gatewayResponse, problemResponse, schemaOf, successResponse } from './responses.ts';
+import { requestBodyRef, splitRequestBodies } from './request-bodies.ts';
+import { derivedProblems, gatewayResponse, problemResponse, successResponse } from './responses.ts';
 import { type CommonTexts, commonTexts } from './texts.ts';
 import { apiDescription } from './texts-api.ts';
+import { validationExample } from './validation-example.ts';
 
 const parameters = (route: RouteDefinition, doc: OperationDoc, t: CommonTexts) => {
   const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
@@ -21,7 +23,7 @@ const parameters = (route: RouteDefinition, doc: OperationDoc, t: CommonTexts) =
     const description = doc.query?.fields[name];
     if (description === undefined) throw new Error(`${route.name}: the query parameter ${name} has no documentation`);
     const required = schema.type !== 'optional';
-    return { name, in: 'query', required, description, schema: toInlineSchema(schema, queryConfig) };
+    return { name, in: 'query', required, description, schema: toQueryParameterSchema(schema) };
   });
   const headers = [
     ...(route.method === 'PUT' || route.method === 'DELETE'
@@ -56,14 +58,13 @@ const rolesLine = (route: RouteDefinition, language: Language): string => {
   return language === 'de' ? `Rollen: ${roles}.` : `Roles: ${roles}.`;
 };
 
-const operation = (route: RouteDefinition) => {
-  const doc = operationDocs[route.name as keyof typeof operationDocs];
-  if (!doc) throw new Error(`The route ${route.name} has no operation documentation`);
+const operation = (route: RouteDefinition, doc: OperationDoc) => {
   const language = languageOfArea(route.area);
   const t = commonTexts[language];
   const found = parameters(route, doc, t);
+  const validation = validationExample(doc, language);
   const problems = [...derivedProblems(route, doc)].map(
-    ([status, codes]) => [String(status), problemResponse(status, codes, language, t)] as const,
+    ([status, codes]) => [String(status), problemResponse(status, codes, language, t, validation)] as const,
   );
   const gateway = route.roles === 'public' ? [] : [['401', gatewayResponse(401, t)] as const];
   return {
@@ -72,9 +73,7 @@ const operation = (route: RouteDefinition) => {
     summary: doc.summary,
     description: `${doc.description}\n\n${rolesLine(route, language)}`,
     ...(found.length ? { parameters: found } : {}),
-    ...(doc.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(doc.body) } } } }
-      : {}),
+    ...(doc.body ? { requestBody: { $ref: requestBodyRef(doc.body) } } : {}),
     responses: Object.fromEntries(
       [
         [String(doc.success.status), successResponse(route, doc, t)] as const,
@@ -91,7 +90,10 @@ const operation = (route: RouteDefinition) => {
 export const buildOpenApiDocument = () => {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route) };
+    // A route without documentation does not compile (`operationDocs` names every route); it is left out
+    // here so that the rest stays servable while it is written, and the tests name what is missing.
+    const doc: OperationDoc | undefined = operationDocs[route.name];
+    if (doc) paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route, doc) };
   }
   return {
     openapi: '3.1.0',
@@ -100,8 +102,8 @@ export const buildOpenApiDocument = () => {
     tags: Object.values(tags),
     paths,
     components: {
-      schemas: toComponentSchemas(
-        Object.fromEntries(Object.entries(components).map(([name, c]) => [name, c.documented])),
+      ...splitRequestBodies(
+        toComponentSchemas(Object.fromEntries(Object.entries(components).map(([name, c]) => [name, c.documented]))),
       ),
       securitySchemes: {
         bearer: {

@@ -1,5 +1,6 @@
 import { type ConversionConfig, type JsonSchema, toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
-import type * as v from 'valibot';
+import * as v from 'valibot';
+import { isCountryCode, isCurrencyCode } from '#shared/schema/fields.ts';
 
 /**
  * How valibot schemas become the JSON Schemas (2020-12, as OpenAPI 3.1 uses)
@@ -8,22 +9,79 @@ import type * as v from 'valibot';
  * left out on purpose, and the field descriptions say what they check:
  */
 const describedInProse = [
-  'trim', // strings are trimmed before they are checked
   'to_upper_case', // country and currency codes are upper-cased before they are checked
-  'check', // real calendar dates, ISO 3166-1 countries, ISO 4217 currencies, dates not in the future
   'partial_check', // the contract's end date is not before its start date
 ];
+
+/** Every code of `length` letters A–Z that `accepts` takes: an `enum` that cannot drift from the check. */
+const codesAcceptedBy = (accepts: (code: string) => boolean, length: number): string[] => {
+  let codes = [''];
+  for (let position = 0; position < length; position++) {
+    codes = codes.flatMap((prefix) => [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter) => prefix + letter));
+  }
+  return codes.filter(accepts);
+};
+
+// Checks that accept a finite list of codes become that list; other checks (real calendar dates, dates not
+// in the future, invisible-only text that a pattern states as well) stay prose.
+const enumerableChecks = new Map<unknown, () => string[]>([
+  [isCountryCode, () => codesAcceptedBy(isCountryCode, 2)],
+  [isCurrencyCode, () => codesAcceptedBy(isCurrencyCode, 3)],
+]);
+const enums = new Map<unknown, string[]>();
+const enumOf = (check: unknown): string[] | undefined => {
+  const list = enums.get(check) ?? enumerableChecks.get(check)?.();
+  if (list) enums.set(check, list);
+  return list;
+};
+
+// The server trims a string before it checks its length, so a blank one is refused as empty: the
+// document says so with a pattern that asks for one character that is not white space. The mark is a
+// symbol, so it never reaches the JSON.
+const trimmed = Symbol('trimmed');
+const nonBlank = '\\S';
+type Marked = JsonSchema & { [trimmed]?: true };
+
+const requirementOf = (action: unknown): unknown => (action as { requirement?: unknown }).requirement;
+
+const overrideAction: ConversionConfig['overrideAction'] = ({ valibotAction, jsonSchema, errors }) => {
+  const schema = jsonSchema as Marked;
+  switch (valibotAction.type) {
+    case 'trim':
+      return { ...schema, [trimmed]: true } as JsonSchema;
+    case 'non_empty':
+    case 'min_length':
+      return schema[trimmed] && schema.type === 'string' && !schema.pattern && !errors
+        ? { ...schema, pattern: nonBlank }
+        : null;
+    case 'regex': {
+      const { source, flags } = requirementOf(valibotAction) as RegExp;
+      // `u` only lets a pattern name Unicode classes (`\p{Cc}`), and JSON Schema patterns are ECMA-262 with
+      // Unicode: such a pattern is kept rather than refused. Any other flag, or a second pattern, throws.
+      if (!['', 'u'].includes(flags) || (schema.pattern && schema.pattern !== nonBlank && schema.pattern !== source)) {
+        return null;
+      }
+      // The non-blank pattern gives way to the field's own; if that takes a blank string, both must hold.
+      const own = new RegExp(source, flags);
+      const takesBlank = own.test('') || own.test(' ');
+      return schema.pattern === nonBlank && takesBlank
+        ? { ...schema, pattern: source, allOf: [{ pattern: nonBlank }] }
+        : { ...schema, pattern: source };
+    }
+    case 'check': {
+      const codes = enumOf(requirementOf(valibotAction));
+      return codes ? { ...schema, enum: codes } : schema;
+    }
+    default:
+      return null;
+  }
+};
 
 const base: ConversionConfig = {
   target: 'draft-2020-12',
   errorMode: 'throw',
   ignoreActions: describedInProse,
-  // `u` only lets a pattern name Unicode classes (`\p{Cc}`), and JSON Schema patterns are ECMA-262 with
-  // Unicode: such a pattern is kept (the converter has already set it) rather than refused.
-  overrideAction: ({ valibotAction, jsonSchema, errors }) => {
-    const flags = valibotAction.type === 'regex' ? (valibotAction as { requirement?: RegExp }).requirement?.flags : '';
-    return flags === 'u' && errors?.length === 1 ? jsonSchema : null;
-  },
+  overrideAction,
 };
 
 /**
@@ -34,7 +92,7 @@ const base: ConversionConfig = {
  */
 export const bodyConfig: ConversionConfig = { ...base, typeMode: 'output' };
 
-/** Query parameters in input mode: they arrive as strings, `limit` only becomes a number after its transform. */
+/** Query parameters in input mode: they arrive as strings. */
 export const queryConfig: ConversionConfig = { ...base, typeMode: 'input' };
 
 const withoutDialect = ({ $schema: _, ...schema }: JsonSchema): JsonSchema => schema;
@@ -48,3 +106,33 @@ export const toComponentSchemas = (components: Record<string, v.GenericSchema>):
 /** One schema on its own, such as a parameter's or a header's. */
 export const toInlineSchema = (schema: v.GenericSchema, config: ConversionConfig = bodyConfig): JsonSchema =>
   withoutDialect(toJsonSchema(schema, config));
+
+interface PipeItem {
+  readonly kind: string;
+  readonly type: string;
+  readonly requirement?: unknown;
+  readonly default?: unknown;
+}
+
+// valibot's own signature spells out every pipe length; this copy takes any.
+const pipeOf = v.pipe as unknown as (...items: readonly unknown[]) => v.GenericSchema;
+
+/**
+ * A query parameter as the value the handler works with. One that arrives as
+ * digits and is transformed to a number (`limit`) is the integer it becomes,
+ * with the bounds checked after the transform and its default as a number;
+ * a client then sends `limit=10`, exactly as it would any integer parameter.
+ */
+export const toQueryParameterSchema = (schema: v.GenericSchema): JsonSchema => {
+  const pipe = (schema as { pipe?: readonly PipeItem[] }).pipe;
+  const at = pipe?.findIndex((item) => item.type === 'transform') ?? -1;
+  if (!pipe || at < 0) return toInlineSchema(schema, queryConfig);
+  const digitsOnly = pipe
+    .slice(1, at)
+    .some((item) => item.type === 'regex' && /^\^\\d(\{[\d,]+\}|\+)\$$/.test((item.requirement as RegExp).source));
+  if (!digitsOnly) throw new Error('A transformed query parameter must be digits only to be documented as an integer');
+  const [head] = pipe;
+  const fallback = head?.type === 'optional' && head.default !== undefined ? Number(head.default) : undefined;
+  const integer = toInlineSchema(pipeOf(v.number(), v.integer(), ...pipe.slice(at + 1)));
+  return fallback === undefined ? integer : { ...integer, default: fallback };
+};

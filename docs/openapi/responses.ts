@@ -1,6 +1,12 @@
 import type { JsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { type Language, type ProblemCode, problemCatalogue, problemTypeBase } from '#shared/http/problem.ts';
+import {
+  type Language,
+  type ProblemCode,
+  type ProblemDocument,
+  problemCatalogue,
+  problemTypeBase,
+} from '#shared/http/problem.ts';
 import type { RouteDefinition } from '#shared/routes.ts';
 import type { Component } from './components.ts';
 import { componentRef, toInlineSchema } from './json-schema.ts';
@@ -50,14 +56,21 @@ export const derivedProblems = (route: RouteDefinition, doc: OperationDoc): Prob
   return new Map([...problems].sort(([a], [b]) => a - b));
 };
 
-const problemExample = (code: ProblemCode, language: Language) => {
+const problemExample = (code: ProblemCode, language: Language, validation: ProblemDocument | undefined) => {
   const { status } = problemCatalogue[code];
   const title = problemCatalogue[code][language];
-  const errors = code === 'validation-failed' ? { errors: [{ path: 'startDate', message: 'Required' }] } : {};
-  return { summary: title, value: { type: `${problemTypeBase}${code}`, title, status, ...errors } };
+  const value =
+    code === 'validation-failed' && validation ? validation : { type: `${problemTypeBase}${code}`, title, status };
+  return { summary: title, value };
 };
 
-export const problemResponse = (status: number, codes: Set<ProblemCode>, language: Language, t: CommonTexts) => {
+export const problemResponse = (
+  status: number,
+  codes: Set<ProblemCode>,
+  language: Language,
+  t: CommonTexts,
+  validation?: ProblemDocument,
+) => {
   const headers = responseHeaders(t);
   const list = [...codes].map((code) => `\`${code}\``).join(', ');
   const extra = {
@@ -72,7 +85,7 @@ export const problemResponse = (status: number, codes: Set<ProblemCode>, languag
     content: {
       'application/problem+json': {
         schema: { $ref: componentRef(language === 'de' ? 'ProblemDe' : 'Problem') },
-        examples: Object.fromEntries([...codes].map((code) => [code, problemExample(code, language)])),
+        examples: Object.fromEntries([...codes].map((code) => [code, problemExample(code, language, validation)])),
       },
     },
   };

@@ -68,12 +68,14 @@ export const countryCode = () =>
   );
 
 const currencies = new Set(Intl.supportedValuesOf('currency'));
+/** True for an ISO 4217 code the runtime knows; the document's `enum` of currencies is derived from it. */
+export const isCurrencyCode = (code: string): boolean => currencies.has(code);
 export const currencyCode = () =>
   v.pipe(
     v.string('Must be a string'),
     v.trim(),
     v.toUpperCase(),
-    v.check((code) => currencies.has(code), 'Must be an ISO 4217 currency code'),
+    v.check(isCurrencyCode, 'Must be an ISO 4217 currency code'),
   );
 
 /** Money in integer minor units (cents), never floats. */

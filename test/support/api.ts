@@ -8,6 +8,7 @@ import { connectHandlers } from '../../infra/local/local-database.ts';
 import { issueLocalToken, type LocalTokenOptions, localTokenFor } from '../../infra/local/local-tokens.ts';
 import { type LocalApi, startLocalApi } from '../../infra/local/server.ts';
 import { loadSigningKey, type SigningKey } from '../../infra/local/signing-key.ts';
+import { documentViolation } from './openapi-responses.ts';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -94,12 +95,16 @@ export const useApi = (): TestApi => {
       const response = await fetch(`${this.url}${path}`, { method, headers, body });
       const text = await response.text();
       const isJson = /json/.test(response.headers.get('content-type') ?? '');
-      return {
+      const received = {
         status: response.status,
         headers: response.headers,
         body: isJson && text ? JSON.parse(text) : text,
         text,
       };
+      // Every answer a test receives must be one the OpenAPI document describes.
+      const violation = documentViolation(method, response.url, received);
+      if (violation) throw new Error(`The response breaks the OpenAPI document: ${violation}`);
+      return received;
     },
   };
 };
