@@ -1,5 +1,15 @@
 import * as v from 'valibot';
-import { calendarDate, countryCode, optionalString, optionalText, requiredText, todayUtc } from '../schema/fields.ts';
+import {
+  atMostCharacters,
+  calendarDate,
+  countryCode,
+  emailAddress,
+  optionalString,
+  optionalText,
+  printedName,
+  requiredText,
+  todayUtc,
+} from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
 
@@ -12,11 +22,9 @@ export const Address = v.strictObject({
 
 /** The mutable fields of a contact: the body of create and of replace (PUT). */
 export const ContactInput = v.strictObject({
-  firstName: requiredText(100),
-  lastName: requiredText(100),
-  email: optionalString(
-    v.pipe(v.string(), v.maxLength(254, 'Must be at most 254 characters'), v.email('Must be a valid email address')),
-  ),
+  firstName: printedName(100),
+  lastName: printedName(100),
+  email: optionalString(emailAddress()),
   phone: optionalString(
     v.pipe(v.string(), v.regex(/^[0-9 +\-()/]{3,32}$/, 'Must be 3 to 32 digits, spaces or + - ( ) /')),
   ),
@@ -27,7 +35,7 @@ export const ContactInput = v.strictObject({
     ),
   ),
   address: v.optional(v.nullable(Address), null),
-  notes: optionalText(5000),
+  notes: optionalText(5000, { multiline: true }),
 });
 
 export type ContactInput = v.InferOutput<typeof ContactInput>;
@@ -49,6 +57,11 @@ export const ContactList = listEnvelope(ContactRecord);
 
 export const ContactListQuery = listQuery({
   search: v.optional(
-    v.pipe(v.string(), v.trim(), v.nonEmpty('Must not be empty'), v.maxLength(254, 'Must be at most 254 characters')),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.nonEmpty('Must not be empty'),
+      atMostCharacters(254, 'Must be at most 254 characters'),
+    ),
   ),
 });

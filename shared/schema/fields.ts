@@ -1,30 +1,135 @@
 import * as v from 'valibot';
 
-// Control characters have no place in names or addresses, and excluding them
-// keeps the separator of our sort keys (U+0001) out of user data.
-const noControlCharacters = v.regex(/^[^\p{Cc}]*$/u, 'Must not contain control characters');
+/*
+ * Text fields. Lengths count Unicode code points, as JSON Schema's `maxLength`
+ * does, so the document and the server agree on "at most 100 characters"
+ * whatever the script (60 emoji are 120 UTF-16 units, but 60 characters).
+ *
+ * Each rule is stated once, as a pattern without flags, so that the same
+ * source checks the request here and becomes the field's `pattern` in the
+ * document (a JSON Schema pattern has no flags; these need none, every range
+ * is in the Basic Multilingual Plane).
+ */
 
-/** A required string: trimmed, and empty after trimming counts as missing. */
-export const requiredText = (maxLength: number) =>
+// Characters that show nothing on their own: soft hyphen, combining grapheme joiner, fillers, zero-width
+// space and joiners, word joiner and invisible operators, variation selectors, the byte order mark, and
+// the bidi marks, embeddings, overrides and isolates. A value of only these (and spaces) looks empty.
+const invisibleCharacters =
+  '\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u206f\\u2800\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0';
+// \p{Cc}: C0, DEL and C1. Excluding them also keeps the separator of our sort keys (U+0001) out of user data.
+const controlCharacters = '\\u0000-\\u001f\\u007f-\\u009f';
+// The same without tab (U+0009) and line feed (U+000A); a carriage return is allowed only before a line feed.
+const controlCharactersButLineBreaks = '\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f';
+// A right-to-left override in a sealed or printed name makes it read differently from what was stored.
+const bidiOverridesAndIsolates = '\\u202a-\\u202e\\u2066-\\u2069';
+
+const blank = new RegExp(`^[\\s${invisibleCharacters}]*$`);
+// At least one character that shows: linear, as the two classes are complements.
+const somethingVisible = `(?=[\\s${invisibleCharacters}]*[^\\s${invisibleCharacters}])`;
+const bidiControl = new RegExp(`[${bidiOverridesAndIsolates}]`);
+
+type Lines = 'single' | 'multiple';
+const contentPattern = (lines: Lines, printed: boolean): string => {
+  const refused = printed ? `${controlCharacters}${bidiOverridesAndIsolates}` : controlCharacters;
+  return lines === 'multiple' ? `(?:[^${controlCharactersButLineBreaks}]|\\r\\n)*` : `[^${refused}]*`;
+};
+
+/** True when the value shows nothing: empty, or only spaces and invisible characters. */
+export const isBlank = (value: string): boolean => blank.test(value);
+
+/** The number of Unicode code points, the length JSON Schema's `maxLength` counts. */
+export const codePointLength = (value: string): number => v._getCodePointCount(value);
+
+/**
+ * At most `requirement` code points. valibot's own `maxLength` counts UTF-16
+ * units; this is its code point check under the `max_length` type, so the
+ * JSON Schema converter states it as `maxLength`, which counts code points.
+ */
+export const atMostCharacters = <const Requirement extends number>(requirement: Requirement, message: string) => ({
+  ...v.maxCodePoints<string, Requirement, string>(requirement, message),
+  type: 'max_length' as const,
+});
+
+const tooLong = (limit: number) => `Must be at most ${limit} characters`;
+const controlMessage = (lines: Lines) =>
+  lines === 'multiple'
+    ? 'Must not contain control characters other than line breaks and tabs'
+    : 'Must not contain control characters or line breaks';
+
+interface TextOptions {
+  /** Notes, terms and descriptions keep line breaks and tabs; every other text is one line. */
+  multiline?: boolean;
+}
+
+const requiredPipe = (maxLengthOfText: number, lines: Lines, printed: boolean) =>
   v.pipe(
     v.string('Must be a string'),
     v.trim(),
     v.nonEmpty('Required'),
-    v.maxLength(maxLength, `Must be at most ${maxLength} characters`),
-    noControlCharacters,
+    v.check((value) => !isBlank(value), 'Required'),
+    atMostCharacters(maxLengthOfText, tooLong(maxLengthOfText)),
+    v.check((value) => !printed || !bidiControl.test(value), 'Must not contain bidirectional overrides or isolates'),
+    v.regex(new RegExp(`^${somethingVisible}${contentPattern(lines, printed)}$`), controlMessage(lines)),
   );
+
+/** A required string: trimmed, and empty or invisible after trimming counts as missing. */
+export const requiredText = (maxLengthOfText: number, options: TextOptions = {}) =>
+  requiredPipe(maxLengthOfText, options.multiline ? 'multiple' : 'single', false);
+
+/**
+ * A person's or company's name that is printed on a document or sealed into a
+ * signature (`firstName`, `lastName`, `signerName`, `legalName`): a required
+ * line of text that also refuses bidi overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069), which could make a sealed name read as another.
+ */
+export const printedName = (maxLengthOfName: number) => requiredPipe(maxLengthOfName, 'single', true);
 
 const blankToNull = (value: string | null): string | null => {
   const trimmed = value?.trim();
-  return trimmed ? trimmed : null;
+  return trimmed && !isBlank(trimmed) ? trimmed : null;
 };
 
-/** An optional string: absent, `null` and blank all become `null`. */
+/** An optional string: absent, `null`, blank and invisible all become `null`. */
 export const optionalString = <Inner extends v.GenericSchema<string, string>>(inner: Inner) =>
   v.pipe(v.optional(v.nullable(v.string('Must be a string')), null), v.transform(blankToNull), v.nullable(inner));
 
-export const optionalText = (maxLength: number) =>
-  optionalString(v.pipe(v.string(), v.maxLength(maxLength, `Must be at most ${maxLength} characters`)));
+/**
+ * Optional free text. Notes, terms and descriptions are its uses, so it keeps
+ * line breaks and tabs unless `multiline: false` says it is one line.
+ */
+export const optionalText = (maxLengthOfText: number, options: TextOptions = {}) => {
+  const lines: Lines = options.multiline === false ? 'single' : 'multiple';
+  return optionalString(
+    v.pipe(
+      v.string(),
+      atMostCharacters(maxLengthOfText, tooLong(maxLengthOfText)),
+      v.regex(new RegExp(`^${contentPattern(lines, false)}$`), controlMessage(lines)),
+    ),
+  );
+};
+
+// RFC 5322 dot-atoms before the @, a domain of at least two labels of at most 63 letters, digits and
+// hyphens after it, the last one starting with a letter (RFC 3696 §2: no all-numeric top-level domain),
+// and at most 64 characters before the @ (RFC 5321 §4.5.3.1.1). Every address this accepts is also an
+// `email` to ajv-formats (the format check most JSON Schema validators use) and to valibot's RFC check;
+// quoted local parts, IP literals and non-ASCII addresses (RFC 6531) are not accepted.
+const atext = "A-Za-z0-9!#$%&'*+/=?^_`{|}~-";
+const domainLabel = '[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+const topLevelLabel = '[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?';
+export const emailPattern = new RegExp(
+  `^(?=[^@]{1,64}@)[${atext}]+(?:\\.[${atext}]+)*@(?:${domainLabel}\\.)+${topLevelLabel}$`,
+);
+
+/** An email address as RFC 5321 allows it in a mailbox (`o'brien@example.com`, `anna+studio@example.com`). */
+export const emailAddress = () =>
+  v.pipe(
+    v.string('Must be a string'),
+    atMostCharacters(254, tooLong(254)),
+    v.check((value) => value.indexOf('@') <= 64, 'Must have at most 64 characters before the @'),
+    // States `format: email` in the document; the pattern below narrows it to what the server accepts.
+    v.rfcEmail('Must be a valid email address'),
+    v.regex(emailPattern, 'Must be a valid email address'),
+  );
 
 /** Parses `YYYY-MM-DD` and checks that the day exists in the calendar. */
 export const isRealCalendarDate = (value: string): boolean => {
