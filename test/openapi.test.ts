@@ -271,6 +271,104 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+describe('what the document states about requests', () => {
+  /** Every object schema in a schema and below it, with where it is. */
+  const objectsIn = (schema: unknown, pointer: string): { pointer: string; schema: Json }[] => {
+    if (typeof schema !== 'object' || schema === null) return [];
+    const node = schema as Json;
+    const own = node.properties ? [{ pointer, schema: node }] : [];
+    const nested = Object.entries(node).flatMap(([key, value]) =>
+      key === 'examples' ? [] : objectsIn(value, `${pointer}/${key}`),
+    );
+    return [...own, ...nested];
+  };
+
+  it('never lists a field with a default as required in a request body, and records list every field', () => {
+    // prepare
+    const bodies = Object.keys(document.components.requestBodies).flatMap((name) => objectsIn(requestBody(name), name));
+    const records = ['Contact', 'Service', 'Contract', 'ContractSummary', 'Signature'].flatMap((name) =>
+      objectsIn(document.components.schemas[name], name),
+    );
+
+    // act
+    const requiredWithDefault = bodies.flatMap(({ pointer, schema }) =>
+      Object.entries(schema.properties as Record<string, Json>)
+        .filter(([name, property]) => 'default' in property && (schema.required ?? []).includes(name))
+        .map(([name]) => `${pointer}/${name}`),
+    );
+    const optionalInRecords = records.flatMap(({ pointer, schema }) =>
+      Object.keys(schema.properties)
+        .filter((name) => !(schema.required ?? []).includes(name))
+        .map((name) => `${pointer}/${name}`),
+    );
+
+    // assess
+    expect(bodies.some(({ schema }) => Object.values(schema.properties).some((p: any) => 'default' in p))).toBe(true);
+    expect(requiredWithDefault).toEqual([]);
+    // Only the totals of intervals that occur are absent in a record.
+    expect(optionalInRecords.every((pointer) => /\/totals\/(once|week|month|quarter|year)$/.test(pointer))).toBe(true);
+  });
+
+  it('gives each operation a 400 example naming a field of its own body or query, as the server answers it', () => {
+    for (const { route, operation } of operations()) {
+      const example = operation.responses['400']?.content['application/problem+json'].examples['validation-failed'];
+      if (!example) continue;
+      const own = [
+        ...Object.keys(
+          operation.requestBody ? requestBody(operation.requestBody.$ref.split('/').at(-1)).properties : {},
+        ),
+        ...(operation.parameters ?? []).filter((p: Json) => p.in === 'query').map((p: Json) => p.name),
+      ];
+      const paths = (example.value.errors as { path: string }[]).map((error) => error.path.split('.')[0]);
+      expect(paths.length, route.name).toBeGreaterThan(0);
+      for (const path of paths) expect(own, `${route.name}: ${path}`).toContain(path);
+    }
+  });
+
+  it('states the list limit as an integer, the code lists as enums and blank text as refused', () => {
+    // prepare
+    const list = operationOf(table.find((route) => route.name === 'contacts-list') as RouteDefinition);
+    const limit = list.parameters.find((parameter: Json) => parameter.name === 'limit');
+    const address = requestBody('ContactInput').properties.address.anyOf[0];
+    const price = requestBody('ServiceInput').properties.price;
+
+    // assess
+    expect(limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 25 });
+    expect(address.properties.country.enum).toEqual(expect.arrayContaining(['DE', 'GB', 'US', 'FR']));
+    expect(address.properties.country.enum).not.toEqual(expect.arrayContaining(['EU']));
+    expect(address.properties.country.enum).not.toEqual(expect.arrayContaining(['UK']));
+    expect(price.properties.currency.enum).toEqual(expect.arrayContaining(['EUR', 'USD', 'CHF']));
+    expect(requestBody('SignatureInput').properties.signatureImage.pattern).toMatch(/^\^data:image/);
+  });
+});
+
+describe('the generator and its prose', () => {
+  it('are in no function’s bundle: handlers read the generated document, they never import docs/', async () => {
+    // prepare
+    const { build } = await import('esbuild');
+    const { esbuildOptions } = await import('#infra/bundling.ts');
+    const entries = [...new Set(table.map((route) => route.entry))];
+
+    // act
+    const result = await build({
+      ...esbuildOptions,
+      entryPoints: entries,
+      bundle: true,
+      write: false,
+      outdir: 'out',
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+
+    // assess
+    expect(inputs.filter((input) => input.startsWith('docs/') || input.includes('@valibot/to-json-schema'))).toEqual(
+      [],
+    );
+    expect(inputs).toContain('functions/docs/openapi.ts');
+  });
+});
+
 describe('the documented schemas against the real API', () => {
   const expectValid = (schema: v.GenericSchema, body: unknown) =>
     expect(

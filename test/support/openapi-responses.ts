@@ -102,3 +102,19 @@ export const documentViolation = (method: string, url: string, response: Receive
     .join('\n');
   return `${answered} with a body that does not match the OpenAPI document (${operationName}, ${response.status}, ${mediaType}):\n${errors}\nbody: ${response.text.slice(0, 500)}`;
 };
+
+/** Whether the document lets a client send `body` as the request body `name` (`components.requestBodies`). */
+export const documentAcceptsBody = (name: string, body: unknown): boolean =>
+  validatorFor(
+    `request body ${name}`,
+    document.components.requestBodies[name].content['application/json'].schema,
+  )(body);
+
+/** Whether the document lets a client send `value` as the query parameter `name` of `method path`. */
+export const documentAcceptsQuery = (method: string, path: string, name: string, value: unknown): boolean => {
+  const parameter = (document.paths[path][method.toLowerCase()].parameters as Json[]).find(
+    (candidate) => candidate.in === 'query' && candidate.name === name,
+  );
+  if (!parameter) throw new Error(`${method} ${path} documents no query parameter ${name}`);
+  return validatorFor(`query ${method} ${path} ${name}`, parameter.schema)(value);
+};
