@@ -7,7 +7,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The roles are the Cognito groups of the same names; a token names them in `cognito:groups`. */
 export const roleNames = ['owner', 'staff'] as const;
 export type Role = (typeof roleNames)[number];
-export type Area = 'contacts' | 'services' | 'contracts' | 'docs' | 'system';
+export type Area = 'contacts' | 'services' | 'studio' | 'contracts' | 'docs' | 'system';
 
 export interface RouteDefinition {
   /** Function and sample-event name: `events/<name>.json`. */
@@ -30,6 +30,11 @@ export interface RouteDefinition {
    * run locally, the function reads them where they are.
    */
   readonly files?: readonly (string | GeneratedFile)[];
+  /**
+   * `false` for a POST whose answer carries a secret the server does not keep (a signing
+   * session's token): its answers are never stored for an `Idempotency-Key` replay.
+   */
+  readonly idempotentReplays?: false;
 }
 
 /**
@@ -54,6 +59,13 @@ const docsPageFiles = [
   'shared/docs-page/swagger-start.js',
 ] as const;
 
+/** What the signing page loads besides itself: the pad library, our own script and style, all self-hosted. */
+const signingPageFiles = [
+  'node_modules/signature_pad/dist/signature_pad.umd.min.js',
+  'shared/signing/page/sign-page.js',
+  'shared/signing/page/sign-page.css',
+] as const;
+
 /** The OpenAPI document, generated from the schemas by `docs/openapi/` (which no handler imports). */
 export const openApiDocumentFile = {
   path: 'docs/generated/openapi.json',
@@ -71,12 +83,23 @@ export const routes = [
   { name: 'services-create', method: 'POST', path: '/api/services', entry: 'functions/services/create.ts', area: 'services', roles: ownerOnly, data: 'read-write' },
   { name: 'services-get', method: 'GET', path: '/api/services/{id}', entry: 'functions/services/get.ts', area: 'services', roles: anyone, data: 'read' },
   { name: 'services-replace', method: 'PUT', path: '/api/services/{id}', entry: 'functions/services/replace.ts', area: 'services', roles: ownerOnly, data: 'read-write' },
+  { name: 'studio-get', method: 'GET', path: '/api/studio', entry: 'functions/studio/get.ts', area: 'studio', roles: anyone, data: 'read' },
+  { name: 'studio-put', method: 'PUT', path: '/api/studio', entry: 'functions/studio/put.ts', area: 'studio', roles: ownerOnly, data: 'read-write' },
   { name: 'contracts-list', method: 'GET', path: '/api/contracts', entry: 'functions/contracts/list.ts', area: 'contracts', roles: anyone, data: 'read' },
   { name: 'contracts-create', method: 'POST', path: '/api/contracts', entry: 'functions/contracts/create.ts', area: 'contracts', roles: anyone, data: 'read-write' },
   { name: 'contracts-get', method: 'GET', path: '/api/contracts/{id}', entry: 'functions/contracts/get.ts', area: 'contracts', roles: anyone, data: 'read' },
   { name: 'contracts-sign', method: 'POST', path: '/api/contracts/{id}/signatures', entry: 'functions/contracts/sign.ts', area: 'contracts', roles: anyone, data: 'read-write', sealing: 'sign' },
   { name: 'contracts-verify', method: 'GET', path: '/api/contracts/{id}/verification', entry: 'functions/contracts/verify.ts', area: 'contracts', roles: anyone, data: 'read', sealing: 'verify' },
   { name: 'contracts-cancel', method: 'POST', path: '/api/contracts/{id}/cancellation', entry: 'functions/contracts/cancel.ts', area: 'contracts', roles: ownerOnly, data: 'read-write' },
+  { name: 'contracts-termination-preview', method: 'GET', path: '/api/contracts/{id}/termination-preview', entry: 'functions/contracts/termination-preview.ts', area: 'contracts', roles: anyone, data: 'read' },
+  { name: 'contracts-terminate', method: 'POST', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/terminate.ts', area: 'contracts', roles: anyone, data: 'read-write' },
+  { name: 'contracts-withdraw-termination', method: 'DELETE', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/withdraw-termination.ts', area: 'contracts', roles: ownerOnly, data: 'read-write' },
+  { name: 'signing-sessions-create', method: 'POST', path: '/api/contracts/{id}/signing-sessions', entry: 'functions/signing/open-session.ts', area: 'contracts', roles: anyone, data: 'read-write', idempotentReplays: false },
+  { name: 'signing-page', method: 'GET', path: '/api/sign', entry: 'functions/signing/page.ts', area: 'contracts', roles: 'public', data: 'none' },
+  { name: 'signing-asset', method: 'GET', path: '/api/sign/{asset}', entry: 'functions/signing/asset.ts', area: 'contracts', roles: 'public', data: 'none', files: signingPageFiles },
+  { name: 'signing-view', method: 'GET', path: '/api/signing', entry: 'functions/signing/view.ts', area: 'contracts', roles: 'public', data: 'read' },
+  { name: 'signing-sign', method: 'POST', path: '/api/signing', entry: 'functions/signing/sign.ts', area: 'contracts', roles: 'public', data: 'read-write', sealing: 'sign' },
+  { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', area: 'contracts', roles: 'public', data: 'read', sealing: 'sign' },
   { name: 'docs-openapi', method: 'GET', path: '/api/openapi.json', entry: 'functions/docs/openapi.ts', area: 'docs', roles: 'public', data: 'none', files: [openApiDocumentFile] },
   { name: 'docs-page', method: 'GET', path: '/api/docs', entry: 'functions/docs/page.ts', area: 'docs', roles: 'public', data: 'none' },
   { name: 'docs-asset', method: 'GET', path: '/api/docs/{asset}', entry: 'functions/docs/asset.ts', area: 'docs', roles: 'public', data: 'none', files: docsPageFiles },

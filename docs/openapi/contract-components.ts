@@ -7,18 +7,29 @@ import {
   ContractWithSignaturesRecord,
   SignatureInput,
   SignatureRecord,
+  TerminationInput,
+  TerminationPreviewRecord,
   VerificationRecord,
 } from '#shared/contracts/schema.ts';
 import { maxSignatureImageBytes } from '#shared/contracts/signature-image.ts';
 import { type Component, component } from './components.ts';
-import { gespeicherterVertrag, hash, kundeId, neuerVertrag, png, unterschrift } from './contract-examples.ts';
+import {
+  gekuendigterVertrag,
+  gespeicherterVertrag,
+  hash,
+  kundeId,
+  neuerVertrag,
+  png,
+  unterschrift,
+  vorschau,
+} from './contract-examples.ts';
 import type { FieldDocs } from './describe.ts';
 import { pageDocs } from './shared-docs.ts';
 
 // The handler decodes the image (shared/contracts/signature-image.ts); JSON Schema can state the data URL's
 // syntax and, from the largest image, its length: canonical base64 of at most `maxSignatureImageBytes`.
 const longestPrefix = 'data:image/svg+xml;base64,'.length;
-const signatureImageDataUrl = v.pipe(
+export const signatureImageDataUrl = v.pipe(
   v.string(),
   v.maxLength(longestPrefix + Math.ceil(maxSignatureImageBytes / 3) * 4),
   v.regex(
@@ -41,16 +52,28 @@ const anschrift: FieldDocs = {
 };
 
 const hashErklaerung =
-  'Dokument-Hash: `sha256:` und der hexadezimale SHA-256 des kanonischen JSON (RFC 8785: sortierte Schlüssel, kein Leerraum) des unveränderlichen Vertragsinhalts: `id`, `number`, `contactId`, `contact`, `items`, `totals`, `startDate`, `endDate`, `minimumTermMonths`, `noticePeriodDays`, `terms`, `requireStudioSignature`, `createdAt`. Ändert sich ein Byte davon, ändert sich der Hash.';
+  'Dokument-Hash: `sha256:` und der hexadezimale SHA-256 des kanonischen JSON (RFC 8785: sortierte Schlüssel, kein Leerraum) des unveränderlichen Vertragsinhalts: `id`, `number`, `studio`, `contactId`, `contact`, `items`, `totals`, `startDate`, `minimumTermMonths`, `renewal`, `noticePeriod`, `terms`, `requireStudioSignature`, `createdAt`. Ändert sich ein Byte davon, ändert sich der Hash. Zustand, Unterschriften, Kündigung und die berechneten Daten gehören nicht dazu.';
+
+const frist: FieldDocs = {
+  value:
+    'Länge der Frist, eine ganze Zahl ≥ 0: höchstens 28 bei `day`, 4 bei `week`, 1 bei `month`. So ist die Frist an jedem Kalendertag höchstens einen Monat lang (§ 309 Nr. 9 Buchst. c BGB); „31 Tage“ wären es vor dem 15. Mai nicht mehr.',
+  unit: 'Einheit: `day` (Tage), `week` (Wochen) oder `month` (Monate).',
+};
+
+const datum = (text: string) => `${text} (\`YYYY-MM-DD\`, ein Kalendertag in der Zeitzone des Studios)`;
 
 const vereinbart = {
   contactId: 'ID des Kontakts, mit dem der Vertrag geschlossen wird. Ein unbekannter Kontakt ergibt 422.',
-  startDate: 'Vertragsbeginn (`YYYY-MM-DD`), ein echtes Kalenderdatum.',
-  endDate: 'Vertragsende (`YYYY-MM-DD`), nicht vor dem Beginn (sonst 400); null bei unbefristeten Verträgen.',
+  startDate:
+    'Vertragsbeginn (`YYYY-MM-DD`), ein echtes Kalenderdatum, spätestens 9997-12-31. Der Beginntag zählt zur Mindestlaufzeit (§ 187 Abs. 2 BGB).',
   minimumTermMonths:
-    'Mindestlaufzeit in Monaten, 0 bis 24: Ein Verbrauchervertrag über regelmäßige Leistungen darf den Kunden anfangs höchstens zwei Jahre binden (§ 309 Nr. 9 BGB, Buchstabe a). Ohne Angabe null.',
-  noticePeriodDays:
-    'Kündigungsfrist in Tagen, 0 bis 31: Sie darf höchstens einen Monat betragen (§ 309 Nr. 9 BGB, Buchstabe c). Ohne Angabe null.',
+    'Mindestlaufzeit in Monaten, 0 bis 24: Ein Verbrauchervertrag über regelmäßige Leistungen darf den Kunden anfangs höchstens zwei Jahre binden (§ 309 Nr. 9 Buchst. a BGB). Ohne Angabe 0 (keine Mindestlaufzeit). Ein freies Vertragsende gibt es nicht: Es könnte weiter als 24 Monate binden.',
+  renewal:
+    '`indefinite` (ohne Angabe): Nach der Mindestlaufzeit läuft der Vertrag auf unbestimmte Zeit weiter und kann jederzeit mit der Kündigungsfrist enden (§ 309 Nr. 9 Buchst. b BGB). `none`: Der Vertrag endet von selbst mit der Mindestlaufzeit; dafür ist `minimumTermMonths` ≥ 1 nötig (sonst 400).',
+  noticePeriod: {
+    text: 'Kündigungsfrist; ohne Angabe `{ "value": 1, "unit": "month" }`. Der Tag des Eingangs der Kündigung zählt nicht mit (§ 187 Abs. 1 BGB).',
+    fields: frist,
+  },
   terms: 'Vertragsbedingungen als Text, höchstens 20 000 Zeichen. Ohne Angabe null.',
   requireStudioSignature:
     'Ob auch das Studio unterschreiben muss, bevor der Vertrag als unterschrieben gilt. Ohne Angabe `false`.',
@@ -87,7 +110,21 @@ const vertragsfelder = {
   ...vereinbart,
   id: 'ID des Vertrags, eine vom Server vergebene ULID.',
   number:
-    'Lesbare Vertragsnummer aus Jahr und laufender Nummer (`2026-000001`): je Kalenderjahr (UTC) lückenlos, atomar mit dem Vertrag vergeben.',
+    'Lesbare Vertragsnummer aus Jahr und laufender Nummer (`2026-000001`): je Kalenderjahr in der Zeitzone des Studios lückenlos, atomar mit dem Vertrag vergeben. Ein Vertrag von 00:30 Uhr Berliner Zeit am 1. Januar gehört zum neuen Jahr.',
+  studio: {
+    text: 'Kopie des Studioprofils bei Vertragserstellung (ohne dessen Serverfelder): das Studio als Vertragspartei. Spätere Änderungen am Profil ändern den Vertrag nicht; alle Daten des Vertrags gelten in der Zeitzone dieser Kopie.',
+    fields: {
+      legalName: 'Firma des Studios.',
+      address: { text: 'Anschrift des Studios.', fields: anschrift },
+      email: 'E-Mail-Adresse des Studios.',
+      phone: 'Telefonnummer oder null.',
+      website: 'Website (https) oder null.',
+      vatId: 'Umsatzsteuer-Identifikationsnummer oder null.',
+      registerEntry: 'Registereintrag (etwa „Amtsgericht Berlin HRB 12345“) oder null.',
+      representedBy: 'Vertretungsberechtigte Person oder null.',
+      timeZone: 'IANA-Zeitzone des Studios, etwa `Europe/Berlin`: In ihr gilt „heute“ für alle Daten dieses Vertrags.',
+    },
+  },
   contact: {
     text: 'Kopie des Kontakts bei Vertragserstellung; spätere Änderungen am Kontakt ändern den Vertrag nicht.',
     fields: {
@@ -121,14 +158,29 @@ const vertragsfelder = {
   contactId: 'ID des Kontakts.',
   createdAt: 'Zeitpunkt der Erstellung (RFC 3339, UTC, Millisekunden); Teil des Dokument-Hashs.',
   status:
-    'Zustand: `pending` (wartet auf Unterschriften) → `signed` (der Kunde hat unterschrieben, und das Studio, falls `requireStudioSignature`) → `cancelled` (gekündigt, aus `pending` oder `signed`).',
+    'Zustand: `pending` (wartet auf Unterschriften) → `signed` (der Kunde hat unterschrieben, und das Studio, falls `requireStudioSignature`). Ein `pending`-Angebot kann storniert werden (`cancelled`); ein `signed`-Vertrag wird gekündigt (`terminated`: Die Kündigung ist eingegangen, der Vertrag läuft bis `endsOn`), und die Rücknahme der Kündigung macht ihn wieder `signed`. Der Zustand ändert sich nie von selbst: Ist `endsOn` vorüber, ist der Vertrag beendet, auch wenn er noch `signed` oder `terminated` heißt.',
+  termination: {
+    text: 'Die Kündigung, solange sie besteht; sonst null (auch nach ihrer Rücknahme).',
+    fields: {
+      kind: '`ordinary` (ordentlich, mit Frist) oder `extraordinary` (außerordentlich aus wichtigem Grund, § 314 BGB).',
+      receivedOn: datum('Tag, an dem die Kündigung beim Studio einging'),
+      endsOn: datum('Letzter Vertragstag: zu diesem Tag wirkt die Kündigung'),
+      reason: 'Grund der Kündigung, oder null.',
+      recordedAt: 'Zeitpunkt der Erfassung (RFC 3339, UTC).',
+      recordedBy: '`sub` des Benutzers, der die Kündigung erfasst hat.',
+    },
+  },
+  minimumTermEndsOn: `${datum('Letzter Tag der Mindestlaufzeit')}: der Tag vor dem Tag mit der Zahl des Beginns N Monate später, oder der Monatsletzte, wo dieser Tag fehlt (§ 188 Abs. 2, 3 BGB). Null bei \`minimumTermMonths\` 0. Berechnet, nicht Teil des Hashs.`,
+  endsOn: `${datum('Letzter Vertragstag')}: \`termination.endsOn\` bei einer Kündigung, sonst das Ende der Mindestlaufzeit bei \`renewal: "none"\`; null, solange der Vertrag auf unbestimmte Zeit läuft, und bei stornierten Verträgen. Berechnet, nicht Teil des Hashs.`,
+  earliestEndOn: `${datum('Frühestes Vertragsende')} für eine heute eingehende Kündigung (siehe Kündigungsvorschau), auch für \`pending\`-Verträge; null bei gekündigten und stornierten Verträgen. Berechnet mit „heute“ in der Zeitzone des Studios, nicht Teil des Hashs.`,
   documentHash: `${hashErklaerung} Wer unterschreibt, sendet ihn mit: Unterschrieben wird genau, was angezeigt wurde.`,
   createdBy: '`sub` des Benutzers, der den Vertrag angelegt hat.',
-  cancelledAt: 'Zeitpunkt der Kündigung, sonst null.',
-  cancellationReason: 'Kündigungsgrund, sonst null.',
-  cancelledBy: '`sub` des Benutzers, der gekündigt hat, sonst null.',
-  updatedAt: 'Zeitpunkt der letzten Änderung (Unterschrift oder Kündigung).',
-  version: '1 bei Erstellung, +1 bei jeder Unterschrift und bei der Kündigung; das `ETag` des Vertrags.',
+  cancelledAt: 'Zeitpunkt der Stornierung, sonst null.',
+  cancellationReason: 'Grund der Stornierung, sonst null.',
+  cancelledBy: '`sub` des Benutzers, der storniert hat, sonst null.',
+  updatedAt: 'Zeitpunkt der letzten Änderung (Unterschrift, Stornierung, Kündigung oder ihre Rücknahme).',
+  version:
+    '1 bei Erstellung, +1 bei jeder Unterschrift, Stornierung, Kündigung und Rücknahme einer Kündigung; das `ETag` des Vertrags.',
 } as const;
 
 const Contract = component(
@@ -140,7 +192,10 @@ const Contract = component(
   },
   {
     text: 'Ein Vertrag mit seinen Unterschriften. Der Inhalt ändert sich nach der Erstellung nie; es gibt weder PUT noch DELETE.',
-    examples: [{ ...gespeicherterVertrag, signatures: [unterschrift] }],
+    examples: [
+      { ...gespeicherterVertrag, signatures: [unterschrift] },
+      { ...gekuendigterVertrag, signatures: [unterschrift] },
+    ],
   },
 );
 
@@ -202,8 +257,48 @@ export const contractComponents = {
   CancellationInput: component(
     CancellationInput,
     'CancellationInput',
-    { reason: 'Kündigungsgrund, 1 bis 2000 Zeichen.' },
-    { text: 'Eine Kündigung.', examples: [{ reason: 'Umzug' }] },
+    { reason: 'Grund der Stornierung, 1 bis 2000 Zeichen.' },
+    {
+      text: 'Eine Stornierung: Ein noch nicht unterschriebenes Angebot wird zurückgezogen.',
+      examples: [{ reason: 'Kunde hat sich gegen die Mitgliedschaft entschieden' }],
+    },
+  ),
+  TerminationInput: component(
+    TerminationInput,
+    'TerminationInput',
+    {
+      kind: '`ordinary` (ohne Angabe): ordentliche Kündigung mit der vereinbarten Frist. `extraordinary`: außerordentliche Kündigung aus wichtigem Grund ohne Frist (§ 314 BGB); dann sind `reason` und `endsOn` Pflicht.',
+      receivedOn: `${datum('Eingang der Kündigung beim Studio')}. Ohne Angabe heute. Nicht in der Zukunft und nicht vor dem Tag, an dem der Vertrag \`signed\` wurde (sonst 400).`,
+      endsOn: `${datum('Letzter Vertragstag')}. Ordentlich: ohne Angabe das frühestmögliche Ende; ein späteres ist erlaubt, ein früheres ergibt 400 mit dem frühesten Tag. Außerordentlich: Pflicht, nicht vor \`receivedOn\`.`,
+      reason: 'Grund, höchstens 2000 Zeichen; Pflicht bei `extraordinary`, sonst null ohne Angabe.',
+    },
+    {
+      text: 'Eine Kündigung, wie sie am Tresen abgegeben wird.',
+      examples: [
+        {},
+        { receivedOn: '2026-12-20', endsOn: '2027-03-31', reason: 'Umzug' },
+        {
+          kind: 'extraordinary',
+          receivedOn: '2027-03-02',
+          endsOn: '2027-03-02',
+          reason: 'Dauerhafte Sportunfähigkeit (ärztliches Attest)',
+        },
+      ],
+    },
+  ),
+  TerminationPreview: component(
+    TerminationPreviewRecord,
+    'TerminationPreview',
+    {
+      receivedOn: datum('Angenommener Eingang der Kündigung'),
+      minimumTermEndsOn: datum('Letzter Tag der Mindestlaufzeit, oder null ohne Mindestlaufzeit'),
+      noticePeriod: { text: 'Die vereinbarte Kündigungsfrist.', fields: frist },
+      earliestEndOn: datum('Frühestes Vertragsende für eine an `receivedOn` eingehende Kündigung'),
+    },
+    {
+      text: 'Was der Tresen einer Kundin sagt, die fragt: „Wenn ich an diesem Tag kündige, wann bin ich frei?“',
+      examples: [vorschau],
+    },
   ),
   Verification: component(
     VerificationRecord,

@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
-import type { ContractRecord, SignatureRecord } from '#shared/contracts/schema.ts';
+import type { ContractRecord, SignatureRecord, TerminationPreviewRecord } from '#shared/contracts/schema.ts';
+import { exampleStudio } from './studio.ts';
 
 // Beispiele des Vertragsbereichs; der Test prüft jedes mit dem valibot-Schema seiner Komponente.
 
@@ -14,10 +15,10 @@ export const neuerVertrag = {
   contactId: kundeId,
   items: [{ serviceId: '01JD4Z7B2C5D8E1F4G7H0J3K6M', quantity: 1 }],
   startDate: '2026-12-01',
-  endDate: null,
   minimumTermMonths: 12,
-  noticePeriodDays: 30,
-  terms: 'Monatlich kündbar nach Ablauf der Mindestlaufzeit.',
+  renewal: 'indefinite' as const,
+  noticePeriod: { value: 1, unit: 'month' as const },
+  terms: 'Nach der Mindestlaufzeit monatlich kündbar.',
   requireStudioSignature: false,
 };
 
@@ -25,6 +26,7 @@ export const gespeicherterVertrag = {
   id: vertragId,
   number: '2026-000001',
   status: 'signed',
+  studio: exampleStudio,
   contactId: kundeId,
   contact: {
     firstName: 'Erika',
@@ -44,10 +46,10 @@ export const gespeicherterVertrag = {
   ],
   totals: { month: { amount: 4900, currency: 'EUR' } },
   startDate: '2026-12-01',
-  endDate: null,
   minimumTermMonths: 12,
-  noticePeriodDays: 30,
-  terms: 'Monatlich kündbar nach Ablauf der Mindestlaufzeit.',
+  renewal: 'indefinite',
+  noticePeriod: { value: 1, unit: 'month' },
+  terms: 'Nach der Mindestlaufzeit monatlich kündbar.',
   requireStudioSignature: false,
   documentHash: hash,
   createdAt: '2026-11-22T10:30:00.000Z',
@@ -55,9 +57,38 @@ export const gespeicherterVertrag = {
   cancelledAt: null,
   cancellationReason: null,
   cancelledBy: null,
+  termination: null,
   updatedAt: '2026-11-22T10:32:00.000Z',
   version: 2,
+  minimumTermEndsOn: '2027-11-30',
+  endsOn: null,
+  earliestEndOn: '2027-11-30',
 } satisfies v.InferInput<typeof ContractRecord>;
+
+/** Derselbe Vertrag, am 15.10.2027 ordentlich gekündigt: Er endet mit der Mindestlaufzeit. */
+export const gekuendigterVertrag = {
+  ...gespeicherterVertrag,
+  status: 'terminated',
+  termination: {
+    kind: 'ordinary',
+    receivedOn: '2027-10-15',
+    endsOn: '2027-11-30',
+    reason: null,
+    recordedAt: '2027-10-15T16:20:00.000Z',
+    recordedBy: sub,
+  },
+  updatedAt: '2027-10-15T16:20:00.000Z',
+  version: 3,
+  endsOn: '2027-11-30',
+  earliestEndOn: null,
+} satisfies v.InferInput<typeof ContractRecord>;
+
+export const vorschau = {
+  receivedOn: '2027-10-15',
+  minimumTermEndsOn: '2027-11-30',
+  noticePeriod: { value: 1, unit: 'month' },
+  earliestEndOn: '2027-11-30',
+} satisfies v.InferInput<typeof TerminationPreviewRecord>;
 
 export const unterschrift = {
   id: '01JD5A3C4D5E6F7G8H9J0K1M2N',

@@ -1,4 +1,4 @@
-import { ContractListQuery } from '#shared/contracts/schema.ts';
+import { ContractListQuery, TerminationPreviewQuery } from '#shared/contracts/schema.ts';
 import type { RouteName } from '#shared/routes.ts';
 import { contractComponents as c } from './contract-components.ts';
 import type { OperationDoc } from './operation-doc.ts';
@@ -6,14 +6,37 @@ import { listQueryDocs } from './shared-docs.ts';
 
 const json = 'application/json';
 
+/** §9's example table: every row is also a test (`test/termination.test.ts`, `test/dates.test.ts`). */
+const beispieltabelle = [
+  '| `startDate` | `minimumTermMonths` | Kündigungsfrist | Eingang | frühestes Ende |',
+  '|---|---|---|---|---|',
+  '| 2026-01-15 | 12 | 1 Monat | 2026-12-14 | 2027-01-14 (Ende der Mindestlaufzeit) |',
+  '| 2026-01-15 | 12 | 1 Monat | 2026-12-15 | 2027-01-15 |',
+  '| 2026-01-31 | 1 | 1 Monat | 2026-01-31 | 2026-02-28 |',
+  '| 2024-02-29 | 12 | 2 Wochen | 2024-03-01 | 2025-02-28 |',
+  '| 2026-03-01 | 0 | 14 Tage | 2026-05-20 | 2026-06-03 |',
+  '| 2026-01-01 | 24 | 1 Monat | 2027-12-31 | 2028-01-31 |',
+].join('\n');
+
+const fristenregeln = [
+  '**Laufzeit und Kündigung.** Alle Daten sind Kalendertage in der Zeitzone des Studios (`studio.timeZone`); Fristen werden gezählt, wie §§ 187, 188 BGB sie zählen:',
+  '- **Ende der Mindestlaufzeit** (`minimumTermEndsOn`): Der Beginntag zählt mit (§ 187 Abs. 2 BGB), also endet die Laufzeit N Monate später mit dem Tag *vor* dem Tag, der dieselbe Zahl trägt wie der Beginn (§ 188 Abs. 2 BGB); fehlt dieser Tag im Monat, mit dem Monatsletzten (§ 188 Abs. 3 BGB). Beginn 2026-01-31, 12 Monate: Ende 2027-01-30.',
+  '- **Kündigungsfrist**: Eine am Tag R eingegangene Kündigung mit der Frist n erreicht R + n Tage, Wochen oder Monate; der Eingangstag zählt nicht mit (§ 187 Abs. 1 BGB), ein fehlender Tag wird zum Monatsletzten.',
+  '- **Frühestes Ende** bei `renewal: "indefinite"`: das spätere von Ende der Mindestlaufzeit und R + Frist, nie vor `startDate`. Nach der Mindestlaufzeit läuft der Vertrag auf unbestimmte Zeit weiter und endet jederzeit mit der Frist (§ 309 Nr. 9 Buchst. b BGB); eine stillschweigende Verlängerung um ein weiteres Jahr gibt es nicht. Bei `renewal: "none"` endet der Vertrag ohne Kündigung mit der Mindestlaufzeit.',
+  '- **Grenzen** (§ 309 Nr. 9 BGB): anfängliche Laufzeit höchstens 24 Monate (Buchst. a), Kündigungsfrist höchstens ein Monat (Buchst. c): 28 Tage, 4 Wochen oder 1 Monat, denn 31 Tage wären vor dem 15. Mai länger als ein Monat.',
+  '- **Außerordentliche Kündigung** aus wichtigem Grund ohne Frist (§ 314 BGB): mit Grund und selbst gewähltem Ende, nicht vor dem Eingang.',
+].join('\n');
+
 /** The tag of the contracts area, with what integrators must know before they use it. */
 export const contractsTag = {
   name: 'Verträge',
   description: [
-    'Verträge zwischen einem Kontakt und dem Studio, digital unterschrieben (etwa auf einem Tablet).',
-    'Der Inhalt eines Vertrags ändert sich nach der Erstellung nie: Kontakt und Leistungen werden bei der Erstellung kopiert, und der **Dokument-Hash** (`documentHash`, SHA-256 über das kanonische JSON des Inhalts) steht in jeder Antwort. Wer unterschreibt, sendet den Hash mit, den er gesehen hat; weicht er ab, wird die Unterschrift abgelehnt.',
-    'Jede Unterschrift trägt ein **Siegel**: eine Signatur des Servers (ECDSA P-256 mit einem KMS-Schlüssel in AWS, Ed25519 lokal) über Vertrag, Angaben der Unterschrift und Hash des Bilds. Die **Prüfung** rechnet den Hash neu und prüft jedes Siegel und jedes Bild. Ein gültiges Siegel beweist, dass seit der Unterschrift nichts verändert wurde; wer den Stift hielt, beweist es nicht (einfache elektronische Signatur nach eIDAS).',
-    'Mindestlaufzeit und Kündigungsfrist folgen **§ 309 Nr. 9 BGB** für Verbraucherverträge: anfängliche Laufzeit höchstens 24 Monate, Kündigungsfrist höchstens ein Monat. Die **Kündigung** ist aus `pending` und `signed` möglich und wird mit Zeitpunkt, Grund und Benutzer vermerkt.',
+    'Verträge zwischen dem Studio (Studioprofil, siehe `PUT /api/studio`) und einem Kontakt, digital unterschrieben (etwa auf einem Tablet). Ohne Studioprofil kann kein Vertrag angelegt werden (422 `studio-profile-missing`).',
+    'Der Inhalt eines Vertrags ändert sich nach der Erstellung nie: Studioprofil, Kontakt und Leistungen werden bei der Erstellung kopiert, und der **Dokument-Hash** (`documentHash`, SHA-256 über das kanonische JSON des Inhalts) steht in jeder Antwort. Wer unterschreibt, sendet den Hash mit, den er gesehen hat; weicht er ab, wird die Unterschrift abgelehnt.',
+    'Jede Unterschrift trägt ein **Siegel**: eine Signatur des Servers (ECDSA P-256 mit einem KMS-Schlüssel in AWS, lokal mit einem lokalen Schlüssel) über Vertrag, Angaben der Unterschrift und Hash des Bilds. Die **Prüfung** rechnet den Hash neu und prüft jedes Siegel und jedes Bild. Ein gültiges Siegel beweist, dass seit der Unterschrift nichts verändert wurde; wer den Stift hielt, beweist es nicht (einfache elektronische Signatur nach eIDAS).',
+    '**Stornierung und Kündigung.** Ein noch nicht unterschriebenes Angebot (`pending`) wird *storniert* (`POST …/cancellation`, nur Inhaber). Ein unterschriebener Vertrag (`signed`) wird *gekündigt* (`POST …/termination`, Personal und Inhaber): Die Kündigung geht an einem Tag ein, und der Vertrag endet an einem späteren, den das Gesetz bestimmt. Bis dahin ist er `terminated` und läuft weiter; der Inhaber kann die Kündigung bis zum Tag vor ihrem Ende zurücknehmen (`DELETE …/termination`). Jede Vertragsantwort zeigt die berechneten Daten `minimumTermEndsOn`, `endsOn` und `earliestEndOn`.',
+    fristenregeln,
+    `Beispiele (API.md §9; jede Zeile ist ein Test):\n\n${beispieltabelle}`,
   ].join('\n\n'),
 };
 
@@ -27,7 +50,7 @@ export const contractOperations = {
       fields: {
         ...listQueryDocs('de'),
         contactId: 'Nur Verträge dieses Kontakts.',
-        status: 'Nur Verträge in diesem Zustand: `pending`, `signed` oder `cancelled`.',
+        status: 'Nur Verträge in diesem Zustand: `pending`, `signed`, `cancelled` oder `terminated`.',
       },
     },
     success: { status: 200, description: 'Eine Seite Verträge.', content: { [json]: c.ContractList } },
@@ -36,7 +59,7 @@ export const contractOperations = {
   'contracts-create': {
     summary: 'Vertrag anlegen',
     description:
-      'Legt einen Vertrag im Zustand `pending` an: Kontakt und Leistungen werden kopiert, die Summen je Abrechnungsintervall berechnet, die Vertragsnummer des Jahres lückenlos vergeben und der Dokument-Hash gebildet, alles in einer Transaktion. Unbekannter Kontakt, unbekannte oder inaktive Leistung und gemischte Währungen ergeben 422. `Location` nennt den neuen Vertrag.',
+      'Legt einen Vertrag im Zustand `pending` an: Studioprofil, Kontakt und Leistungen werden kopiert, die Summen je Abrechnungsintervall berechnet, die Vertragsnummer des Jahres (in der Zeitzone des Studios) lückenlos vergeben und der Dokument-Hash gebildet, alles in einer Transaktion. Ohne Studioprofil ergibt das 422 `studio-profile-missing` (vor allen anderen Prüfungen); unbekannter Kontakt, unbekannte oder inaktive Leistung und gemischte Währungen ergeben 422 `unprocessable`. `renewal: "none"` ohne Mindestlaufzeit und eine Kündigungsfrist über einem Monat ergeben 400. `Location` nennt den neuen Vertrag.',
     body: c.ContractInput,
     success: {
       status: 201,
@@ -44,17 +67,18 @@ export const contractOperations = {
       content: { [json]: c.Contract },
       headers: ['etag', 'location'],
     },
-    problems: { 409: ['conflict'], 422: ['unprocessable'] },
+    problems: { 409: ['conflict'], 422: ['studio-profile-missing', 'unprocessable'] },
   },
   'contracts-get': {
     summary: 'Vertrag abrufen',
-    description: 'Ein Vertrag mit seinen Unterschriften.',
+    description:
+      'Ein Vertrag mit seinen Unterschriften, seiner Kündigung und den für heute (Zeitzone des Studios) berechneten Daten `minimumTermEndsOn`, `endsOn` und `earliestEndOn`.',
     success: { status: 200, description: 'Der Vertrag.', content: { [json]: c.Contract }, headers: ['etag'] },
   },
   'contracts-sign': {
     summary: 'Vertrag unterschreiben',
     description:
-      'Fügt die Unterschrift einer Rolle hinzu (höchstens eine je Rolle). Der mitgesendete Dokument-Hash muss dem des Vertrags entsprechen: Unterschrieben wird genau, was angezeigt wurde. Der Server speichert das Bild, vermerkt Zeitpunkt, IP-Adresse und User-Agent und versiegelt die Unterschrift. Hat der Kunde unterschrieben (und das Studio, falls verlangt), wird der Vertrag `signed`. Ein gekündigter Vertrag kann nicht unterschrieben werden (409).',
+      'Fügt die Unterschrift einer Rolle hinzu (höchstens eine je Rolle). Der mitgesendete Dokument-Hash muss dem des Vertrags entsprechen: Unterschrieben wird genau, was angezeigt wurde. Der Server speichert das Bild, vermerkt Zeitpunkt, IP-Adresse und User-Agent und versiegelt die Unterschrift. Hat der Kunde unterschrieben (und das Studio, falls verlangt), wird der Vertrag `signed`. Ein stornierter, gekündigter oder beendeter Vertrag (sein `endsOn` ist vorüber) kann nicht unterschrieben werden (409).',
     body: c.SignatureInput,
     success: {
       status: 201,
@@ -71,16 +95,46 @@ export const contractOperations = {
     success: { status: 200, description: 'Das Prüfergebnis.', content: { [json]: c.Verification } },
   },
   'contracts-cancel': {
-    summary: 'Vertrag kündigen',
+    summary: 'Angebot stornieren',
     description:
-      'Kündigt einen Vertrag im Zustand `pending` oder `signed`; vermerkt Zeitpunkt, Grund und Benutzer. Ein bereits gekündigter Vertrag ergibt 409. Nur für Inhaber (`owner`).',
+      '„Stornierung“: zieht ein noch nicht unterschriebenes Angebot (`pending`) zurück; vermerkt Zeitpunkt, Grund und Benutzer. Ein unterschriebener Vertrag wird nicht storniert, sondern gekündigt (409 mit Verweis auf `POST /api/contracts/{id}/termination`); ein bereits stornierter oder gekündigter ergibt ebenfalls 409. Nur für Inhaber (`owner`).',
     body: c.CancellationInput,
     success: {
       status: 200,
-      description: 'Der gekündigte Vertrag.',
+      description: 'Der stornierte Vertrag.',
       content: { [json]: c.Contract },
       headers: ['etag'],
     },
+    problems: { 409: ['conflict'] },
+  },
+  'contracts-termination-preview': {
+    summary: 'Kündigung vorab berechnen',
+    description: `Beantwortet die Frage am Tresen: „Wenn ich an diesem Tag kündige, wann bin ich frei?“ Berechnet nach den Regeln von Laufzeit und Kündigung (§§ 187, 188, § 309 Nr. 9 BGB) das früheste Vertragsende für eine Kündigung, die an \`receivedOn\` eingeht (ohne Angabe heute in der Zeitzone des Studios; jeder Tag ist erlaubt, auch vergangene und künftige). Ändert nichts. Für jeden Vertrag außer stornierten (409).\n\n${beispieltabelle}`,
+    query: {
+      schema: TerminationPreviewQuery,
+      fields: { receivedOn: 'Angenommener Eingangstag der Kündigung (`YYYY-MM-DD`); ohne Angabe heute.' },
+    },
+    success: { status: 200, description: 'Die Vorschau.', content: { [json]: c.TerminationPreview } },
+    problems: { 409: ['conflict'] },
+  },
+  'contracts-terminate': {
+    summary: 'Vertrag kündigen',
+    description:
+      '„Kündigung“ eines unterschriebenen Vertrags (`signed`), wie sie am Tresen abgegeben wird. **Ordentlich** (`kind: "ordinary"`, ohne Angabe): `endsOn` ist ohne Angabe das früheste Ende für den Eingangstag; ein späteres ist erlaubt, ein früheres ergibt 400 und nennt das früheste. Bei `renewal: "none"` ist eine ordentliche Kündigung nicht nötig (409): Der Vertrag endet von selbst. **Außerordentlich** (`kind: "extraordinary"`, § 314 BGB, ohne Frist): `reason` und `endsOn` sind Pflicht, `endsOn` nicht vor `receivedOn`. `receivedOn` (ohne Angabe heute) darf nicht in der Zukunft und nicht vor dem Tag liegen, an dem der Vertrag `signed` wurde (400). Der Vertrag wird `terminated` und trägt `termination`; alles in einem Schreibvorgang, bedingt auf die gelesene Version: Von zwei gleichzeitigen Kündigungen gelingt eine, die andere ergibt 409. 409 auch für `pending` (stornieren Sie stattdessen), stornierte, bereits gekündigte und beendete Verträge.',
+    body: c.TerminationInput,
+    success: {
+      status: 200,
+      description: 'Der gekündigte Vertrag mit `termination` und `endsOn`.',
+      content: { [json]: c.Contract },
+      headers: ['etag'],
+    },
+    problems: { 409: ['conflict'] },
+  },
+  'contracts-withdraw-termination': {
+    summary: 'Kündigung zurücknehmen',
+    description:
+      'Nimmt die Kündigung zurück, solange sie noch nicht wirksam ist (heute, in der Zeitzone des Studios, liegt vor `termination.endsOn`): Der Vertrag ist wieder `signed` und läuft wie vereinbart weiter, `termination` wird null. Ohne Kündigung oder ab ihrem letzten Tag ergibt das 409. Beachtet `If-Match`. Nur für Inhaber (`owner`).',
+    success: { status: 204, description: 'Zurückgenommen; kein Inhalt.' },
     problems: { 409: ['conflict'] },
   },
 } satisfies Partial<Record<RouteName, OperationDoc>>;

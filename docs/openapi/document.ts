@@ -6,7 +6,13 @@ import { toComponentSchemas, toInlineSchema, toQueryParameterSchema } from './js
 import type { OperationDoc } from './operation-doc.ts';
 import { components, languageOfArea, operationDocs, tags } from './operations.ts';
 import { requestBodyRef, splitRequestBodies } from './request-bodies.ts';
-import { derivedProblems, gatewayResponse, problemResponse, successResponse } from './responses.ts';
+import {
+  derivedProblems,
+  gatewayResponse,
+  problemResponse,
+  successResponse,
+  takesIdempotencyKey,
+} from './responses.ts';
 import { type CommonTexts, commonTexts } from './texts.ts';
 import { apiDescription } from './texts-api.ts';
 import { validationExample } from './validation-example.ts';
@@ -37,7 +43,7 @@ const parameters = (route: RouteDefinition, doc: OperationDoc, t: CommonTexts) =
           },
         ]
       : []),
-    ...(route.method === 'POST'
+    ...(takesIdempotencyKey(route)
       ? [
           {
             name: 'Idempotency-Key',
@@ -77,12 +83,15 @@ const operation = (route: RouteDefinition, doc: OperationDoc) => {
     responses: Object.fromEntries(
       [
         [String(doc.success.status), successResponse(route, doc, t)] as const,
+        ...(doc.alsoSuccess
+          ? [[String(doc.alsoSuccess.status), successResponse(route, { ...doc, success: doc.alsoSuccess }, t)] as const]
+          : []),
         ...gateway,
         ...problems,
         ['429', gatewayResponse(429, t)] as const,
       ].sort(([a], [b]) => Number(a) - Number(b)),
     ),
-    security: route.roles === 'public' ? [] : [{ bearer: [] }],
+    security: route.roles !== 'public' ? [{ bearer: [] }] : doc.signingToken ? [{ signingToken: [] }] : [],
   };
 };
 
@@ -112,6 +121,13 @@ export const buildOpenApiDocument = () => {
           bearerFormat: 'JWT',
           description:
             'A Cognito ID or access token of the stack’s user pool; its `cognito:groups` claim carries the roles `owner` and `staff`. Locally, `npm run token -- --role owner` prints one.',
+        },
+        signingToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description:
+            '`Signing <token>`: der Token eines Unterschriftslinks (`POST /api/contracts/{id}/signing-sessions`), aus dem Fragment der URL. Einmal zum Unterschreiben, danach 15 Minuten für die Kopie.',
         },
       },
     },

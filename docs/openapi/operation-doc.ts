@@ -13,6 +13,14 @@ export type Body = Component | v.GenericSchema;
  * route of its kind can answer (401/403/429 for protected routes, 404 for
  * `{id}`, 400/413/415 for bodies, 412 for `If-Match`, 503 for table access).
  */
+export interface Success {
+  readonly status: 200 | 201 | 204;
+  readonly description: string;
+  /** By media type; `application/json` unless said otherwise. */
+  readonly content?: { readonly [mediaType: string]: Body };
+  readonly headers?: readonly ('etag' | 'location')[];
+}
+
 export interface OperationDoc {
   readonly summary: string;
   readonly description: string;
@@ -22,13 +30,11 @@ export interface OperationDoc {
   readonly path?: { readonly [name: string]: { readonly schema: v.GenericSchema; readonly text: string } };
   /** The request body, always `application/json`. */
   readonly body?: Component;
-  readonly success: {
-    readonly status: 200 | 201 | 204;
-    readonly description: string;
-    /** By media type; `application/json` unless said otherwise. */
-    readonly content?: { readonly [mediaType: string]: Body };
-    readonly headers?: readonly ('etag' | 'location')[];
-  };
+  readonly success: Success;
+  /** A second success status of the same route (a PUT that creates answers 201, one that replaces 200). */
+  readonly alsoSuccess?: Success;
+  /** A public route whose function checks an `Authorization: Signing <token>` header instead (API.md §11). */
+  readonly signingToken?: true;
   /** Problems this route answers beyond those of every route of its kind. */
   readonly problems?: { readonly [status: number]: readonly ProblemCode[] };
 }

@@ -7,12 +7,16 @@ import { contractOperations, contractsTag } from './contracts.ts';
 import { docsComponents, docsOperations } from './docs.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { serviceComponents, serviceOperations } from './services.ts';
+import { signingComponents, signingOperations } from './signing.ts';
+import { studioComponents, studioOperations, studioTag } from './studio.ts';
 
 /** The documentation of every route, keyed by route name: a route without it does not compile. */
 export const operationDocs: Record<RouteName, OperationDoc> = {
   ...contactOperations,
   ...serviceOperations,
+  ...studioOperations,
   ...contractOperations,
+  ...signingOperations,
   ...docsOperations,
 };
 
@@ -20,7 +24,9 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
 export const components: Record<string, Component> = {
   ...contactComponents,
   ...serviceComponents,
+  ...studioComponents,
   ...contractComponents,
+  ...signingComponents,
   ...docsComponents,
   ...problemComponents,
 };
@@ -39,6 +45,7 @@ export const tags: Record<Exclude<Area, 'system'>, { name: string; description: 
     description:
       'What the studio sells, with a price per billing interval. Services are never deleted, only set inactive.',
   },
+  studio: studioTag,
   contracts: contractsTag,
   docs: { name: 'Documentation', description: 'This document and the page that renders it. Public: no token needed.' },
 };

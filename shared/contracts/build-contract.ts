@@ -2,10 +2,15 @@ import type { Contact } from '../contacts/schema.ts';
 import { Problem } from '../http/problem.ts';
 import type { Money } from '../schema/fields.ts';
 import type { BillingInterval, Service } from '../services/schema.ts';
+import { studioCopy } from '../studio/entity.ts';
+import type { Studio, StudioCopy } from '../studio/schema.ts';
 import type { ContactCopy, ContractInput, ContractItem } from './schema.ts';
 
 const unusable = (detail: string, path: string, message: string) =>
   new Problem('unprocessable', detail, { errors: [{ path, message }] });
+
+/** The profile's own fields as they are now: the studio as a party of this contract, whatever it becomes later. */
+export const copyOfStudio = (studio: Studio): StudioCopy => studioCopy(studio);
 
 export const copyOfContact = (contact: Contact): ContactCopy => ({
   firstName: contact.firstName,

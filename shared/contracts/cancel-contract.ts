@@ -1,14 +1,25 @@
+import { now } from '../clock.ts';
 import { tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
 import { write } from '../db/write.ts';
 import { Problem } from '../http/problem.ts';
+import { withComputedDates } from './computed-dates.ts';
 import { contractKey, contractStatusIndex } from './entity.ts';
 import { getExistingContract } from './read-contracts.ts';
 import type { ContractWithSignatures } from './schema.ts';
 
 const maxAttempts = 5;
 
-/** Cancels a pending or signed contract; a cancelled one stays as it is (409). */
+const notCancellable = (contract: ContractWithSignatures): Problem => {
+  if (contract.status === 'cancelled') return new Problem('conflict', 'Der Vertrag ist bereits storniert');
+  // A signed membership binds both sides: it ends by termination, on the day the law sets, never on the spot.
+  return new Problem(
+    'conflict',
+    `Ein unterschriebener Vertrag kann nicht storniert werden; kündigen Sie ihn stattdessen (POST /api/contracts/${contract.id}/termination)`,
+  );
+};
+
+/** „Stornierung“: withdraws a pending (unsigned) offer; anything else is a 409. */
 export const cancelContract = async (
   id: string,
   reason: string,
@@ -16,17 +27,21 @@ export const cancelContract = async (
 ): Promise<ContractWithSignatures> => {
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const contract = await getExistingContract(id);
-    if (contract.status === 'cancelled') throw new Problem('conflict', 'Der Vertrag ist bereits storniert');
-    const now = new Date().toISOString();
-    const cancelled: ContractWithSignatures = {
-      ...contract,
-      status: 'cancelled',
-      cancelledAt: now,
-      cancellationReason: reason,
-      cancelledBy,
-      updatedAt: now,
-      version: contract.version + 1,
-    };
+    if (contract.status !== 'pending') throw notCancellable(contract);
+    const at = now();
+    const cancelledAt = at.toISOString();
+    const cancelled = withComputedDates(
+      {
+        ...contract,
+        status: 'cancelled' as const,
+        cancelledAt,
+        cancellationReason: reason,
+        cancelledBy,
+        updatedAt: cancelledAt,
+        version: contract.version + 1,
+      },
+      at,
+    );
     try {
       await write(
         [
@@ -40,7 +55,7 @@ export const cancelContract = async (
               ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
               ExpressionAttributeValues: {
                 ':cancelled': 'cancelled',
-                ':now': now,
+                ':now': cancelledAt,
                 ':reason': reason,
                 ':cancelledBy': cancelledBy,
                 ':version': contract.version,
@@ -50,7 +65,7 @@ export const cancelContract = async (
             },
           },
         ],
-        { result: cancelled },
+        { result: cancelled, change: { type: 'contract.cancelled', id, version: cancelled.version } },
       );
       return cancelled;
     } catch (error) {

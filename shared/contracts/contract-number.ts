@@ -3,9 +3,10 @@ import { documentClient, tableName } from '../db/client.ts';
 import type { WriteItem } from '../db/write.ts';
 
 /**
- * Gap-free contract numbers per calendar year (UTC): `2026-000001`, … One
- * counter item per year; a number is only taken by the transaction that also
- * writes its contract, so a failed create leaves no gap.
+ * Gap-free contract numbers per calendar year in the studio's time zone
+ * (`2026-000001`, …): a contract made at 00:30 in Berlin on 1 January is one of
+ * the new year's. One counter item per year; a number is only taken by the
+ * transaction that also writes its contract, so a failed create leaves no gap.
  */
 const counterKey = (year: number) => ({ pk: `CONTRACT_NUMBER#${year}`, sk: 'COUNTER' });
 
@@ -15,8 +16,8 @@ export interface NumberReservation {
   number: string;
 }
 
-export const nextContractNumber = async (now: Date): Promise<NumberReservation> => {
-  const year = now.getUTCFullYear();
+/** The next number of `year`, the year of the studio's today (`todayIn(studio.timeZone)`). */
+export const nextContractNumber = async (year: number): Promise<NumberReservation> => {
   const { Item } = await documentClient.send(
     new GetCommand({ TableName: tableName(), Key: counterKey(year), ConsistentRead: true }),
   );

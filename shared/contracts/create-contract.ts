@@ -1,3 +1,4 @@
+import { now } from '../clock.ts';
 import { contactKey } from '../contacts/entity.ts';
 import { getContact } from '../contacts/store.ts';
 import { tableName } from '../db/client.ts';
@@ -8,16 +9,30 @@ import { Problem } from '../http/problem.ts';
 import { serviceKey } from '../services/entity.ts';
 import type { Service } from '../services/schema.ts';
 import { getService } from '../services/store.ts';
-import { copyItems, copyOfContact, totalsByInterval } from './build-contract.ts';
+import { studioKey } from '../studio/entity.ts';
+import { getStudioProfile } from '../studio/store.ts';
+import { copyItems, copyOfContact, copyOfStudio, totalsByInterval } from './build-contract.ts';
+import { todayOf, withComputedDates } from './computed-dates.ts';
 import { claimContractNumber, nextContractNumber } from './contract-number.ts';
 import { documentHash } from './document-hash.ts';
 import { contractItem } from './entity.ts';
-import type { Contract, ContractInput, ContractWithSignatures } from './schema.ts';
+import type { ContractInput, ContractWithSignatures, StoredContract } from './schema.ts';
 
 const unknownContact = () =>
   new Problem('unprocessable', 'Kontakt nicht gefunden', {
     errors: [{ path: 'contactId', message: 'Unbekannter Kontakt' }],
   });
+
+const studioProfileMissing = () =>
+  new Problem(
+    'studio-profile-missing',
+    'Legen Sie zuerst das Studioprofil an (PUT /api/studio): jeder Vertrag nennt das Studio als Vertragspartei',
+  );
+
+// Every time zone's today lies within UTC−12 and UTC+14 of this instant.
+const candidateYears = (at: Date): number[] => [
+  ...new Set([-12, 14].map((hours) => new Date(at.getTime() + hours * 3_600_000).getUTCFullYear())),
+];
 
 const loadServices = async (input: ContractInput): Promise<Map<string, Service>> => {
   const ids = [...new Set(input.items.map((item) => item.serviceId))];
@@ -32,38 +47,47 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Creates a contract in one transaction: the contract with copies of the
- * contact and the services, the next gap-free number, checks that the contact
- * and every service are still exactly what was copied (and the services
- * active), and the mark on the contact that keeps it from being deleted.
+ * studio profile, the contact and the services, the next gap-free number of
+ * the year in the studio's time zone, checks that the profile, the contact and
+ * every service are still exactly what was copied (and the services active),
+ * and the mark on the contact that keeps it from being deleted.
  */
 export const createContract = async (input: ContractInput, createdBy: string): Promise<ContractWithSignatures> => {
   for (let attempt = 1; attempt <= maxCreateAttempts; attempt++) {
-    const now = new Date();
-    // The counter depends on neither the contact nor the services: one round trip for all three.
-    const [contact, services, reservation] = await Promise.all([
+    const at = now();
+    // The number's year is the studio's, known only once the profile is read; reading the
+    // counters of every year the studio's today can be in keeps it all one round trip.
+    const [profile, contact, services, reservations] = await Promise.all([
+      getStudioProfile(),
       getContact(input.contactId),
       loadServices(input),
-      nextContractNumber(now),
+      Promise.all(candidateYears(at).map(nextContractNumber)),
     ]);
+    // The studio comes first: without it no contract can name both parties, whatever else is wrong.
+    if (!profile) throw studioProfileMissing();
     if (!contact) throw unknownContact();
     const items = copyItems(input, services);
-    const createdAt = now.toISOString();
+    const studio = copyOfStudio(profile);
+    const year = Number(todayOf({ studio }, at).slice(0, 4));
+    const reservation = reservations.find((candidate) => candidate.year === year) ?? (await nextContractNumber(year));
+    const createdAt = at.toISOString();
     const content = {
       id: newId(),
       number: reservation.number,
+      studio,
       contactId: contact.id,
       contact: copyOfContact(contact),
       items,
       totals: totalsByInterval(items),
       startDate: input.startDate,
-      endDate: input.endDate,
       minimumTermMonths: input.minimumTermMonths,
-      noticePeriodDays: input.noticePeriodDays,
+      renewal: input.renewal,
+      noticePeriod: input.noticePeriod,
       terms: input.terms,
       requireStudioSignature: input.requireStudioSignature,
       createdAt,
     };
-    const contract: Contract = {
+    const contract: StoredContract = {
       ...content,
       status: 'pending',
       documentHash: documentHash(content),
@@ -71,11 +95,21 @@ export const createContract = async (input: ContractInput, createdBy: string): P
       cancelledAt: null,
       cancellationReason: null,
       cancelledBy: null,
+      termination: null,
       updatedAt: createdAt,
       version: 1,
     };
     const writes: WriteItem[] = [
       claimContractNumber(reservation),
+      {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: studioKey,
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':version': profile.version },
+        },
+      },
       {
         Put: {
           TableName: tableName(),
@@ -106,13 +140,16 @@ export const createContract = async (input: ContractInput, createdBy: string): P
       ),
     ];
     try {
-      const created: ContractWithSignatures = { ...contract, signatures: [] };
-      await write(writes, { result: created });
+      const created: ContractWithSignatures = withComputedDates({ ...contract, signatures: [] }, at);
+      await write(writes, {
+        result: created,
+        change: { type: 'contract.created', id: contract.id, version: contract.version },
+      });
       return created;
     } catch (error) {
       if (!(error instanceof ConditionFailed) && !(error instanceof WriteContention)) throw error;
-      // Someone took the number, or the contact or a service changed since
-      // it was read: read again and build the contract from the new state.
+      // Someone took the number, or the profile, the contact or a service
+      // changed since it was read: read again and build the contract anew.
       await pause(Math.random() * 10 * attempt);
     }
   }

@@ -1,13 +1,13 @@
 import { recordMapping } from '../db/record-mapping.ts';
 import {
-  type Contract,
   type ContractContent,
   ContractContentRecord,
-  ContractRecord,
   type ContractStatus,
   type Signature,
   SignatureRecord,
   type SignerRole,
+  type StoredContract,
+  StoredContractRecord,
 } from './schema.ts';
 
 /**
@@ -30,7 +30,8 @@ export const contractListPartition = 'CONTRACTS';
 export const contractsOfContactPartition = (contactId: string) => `CONTACT#${contactId}#CONTRACTS`;
 export const contractStatusPartition = (status: ContractStatus) => `CONTRACTS#${status}`;
 
-const contractMapping = recordMapping(ContractRecord);
+// Computed dates are left out: they are read-time answers, never stored.
+const contractMapping = recordMapping(StoredContractRecord);
 const contentMapping = recordMapping(ContractContentRecord);
 const signatureMapping = recordMapping(SignatureRecord);
 
@@ -44,7 +45,7 @@ export const contractContent = (contract: ContractContent): ContractContent =>
 /** The attribute that moves a contract between the status lists. */
 export const contractStatusIndex = (status: ContractStatus) => ({ gsi3pk: contractStatusPartition(status) });
 
-export const contractItem = (contract: Contract) => ({
+export const contractItem = (contract: StoredContract) => ({
   ...contractKey(contract.id),
   entity: 'contract',
   gsi1pk: contractListPartition,

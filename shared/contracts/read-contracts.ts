@@ -1,7 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { now } from '../clock.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { NotFound } from '../db/errors.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
+import { withComputedDates } from './computed-dates.ts';
 import {
   contractFromItem,
   contractListPartition,
@@ -13,7 +15,7 @@ import {
 } from './entity.ts';
 import type { Contract, ContractStatus, ContractWithSignatures } from './schema.ts';
 
-/** The contract and its signatures: one Query on the contract's item collection. */
+/** The contract and its signatures, with its dates as of today: one Query on the contract's item collection. */
 export const getContract = async (id: string): Promise<ContractWithSignatures | undefined> => {
   const { Items = [] } = await documentClient.send(
     new QueryCommand({
@@ -25,10 +27,10 @@ export const getContract = async (id: string): Promise<ContractWithSignatures | 
   );
   const contractItem = Items.find((item) => item.entity === 'contract');
   if (!contractItem) return undefined;
-  return {
+  return withComputedDates({
     ...contractFromItem(contractItem),
     signatures: Items.filter((item) => item.entity === 'signature').map(signatureFromItem),
-  };
+  });
 };
 
 export const getExistingContract = async (id: string): Promise<ContractWithSignatures> => {
@@ -41,7 +43,9 @@ export const getExistingContract = async (id: string): Promise<ContractWithSigna
 export const listContracts = (
   request: PageRequest & { contactId?: string | undefined; status?: ContractStatus | undefined },
 ): Promise<Page<Contract>> => {
-  const common = { limit: request.limit, cursor: request.cursor, newestFirst: true, toRecord: contractFromItem };
+  const at = now();
+  const toRecord = (item: Record<string, unknown>): Contract => withComputedDates(contractFromItem(item), at);
+  const common = { limit: request.limit, cursor: request.cursor, newestFirst: true, toRecord };
   if (request.contactId) {
     return queryPage({
       ...common,

@@ -1,32 +1,90 @@
 import * as v from 'valibot';
 import { Address } from '../contacts/schema.ts';
-import { calendarDate, money, optionalString, optionalText, requiredText } from '../schema/fields.ts';
+import { atMostCharacters, money, optionalText, requiredText } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
 import { billingIntervals } from '../services/schema.ts';
+import { StudioCopyRecord } from '../studio/schema.ts';
+import { isCalendarDate, maxNoticeValue, noticeUnits } from './dates.ts';
 
 const wholeNumber = (min: number, max: number, message: string) =>
   v.pipe(v.number('Muss eine Zahl sein'), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 
+/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
+const calendarDay = () =>
+  v.pipe(
+    v.string('Muss ein Datum (YYYY-MM-DD) sein'),
+    v.trim(),
+    v.isoDate('Muss ein Datum im Format YYYY-MM-DD sein'),
+    v.check(isCalendarDate, 'Muss ein echtes Kalenderdatum sein'),
+  );
+
+/** The id of a record of ours, as a request names it; an unknown one is decided later (422). */
+const recordReference = () =>
+  v.pipe(
+    v.string('Muss eine Zeichenkette sein'),
+    v.trim(),
+    v.nonEmpty('Pflichtfeld'),
+    atMostCharacters(64, 'Höchstens 64 Zeichen'),
+  );
+
 const ContractItemInput = v.strictObject({
-  serviceId: requiredText(64),
+  serviceId: recordReference(),
   quantity: v.optional(wholeNumber(1, 1000, 'Muss eine ganze Zahl von 1 bis 1000 sein'), 1),
 });
 
+export const renewals = ['indefinite', 'none'] as const;
+
+const unitNames = { day: 'Tage', week: 'Wochen', month: 'Monat' } as const;
+
+/**
+ * The notice a termination must keep. Each unit's bound never exceeds one month, whatever the
+ * calendar date (§ 309 Nr. 9 Buchst. c BGB): 28 days and 4 weeks fit even into February, while
+ * 31 days would exceed the month before e.g. 15 May.
+ */
+export const NoticePeriodInput = v.pipe(
+  v.strictObject({
+    value: v.pipe(
+      v.number('Muss eine Zahl sein'),
+      v.integer('Muss eine ganze Zahl sein'),
+      v.minValue(0, 'Darf nicht negativ sein'),
+    ),
+    unit: v.picklist(noticeUnits, 'Muss day, week oder month sein'),
+  }),
+  v.forward(
+    v.check(
+      (notice) => notice.value <= maxNoticeValue[notice.unit],
+      (issue) => {
+        const unit = (issue.input as { unit: keyof typeof maxNoticeValue }).unit;
+        return `Höchstens ${maxNoticeValue[unit]} ${unitNames[unit]}: die Kündigungsfrist darf nie länger als einen Monat sein (§ 309 Nr. 9 Buchst. c BGB)`;
+      },
+    ),
+    ['value'],
+  ),
+);
+
+/** The latest start whose computed dates (24 months and a notice later) can still be written as `YYYY-MM-DD`. */
+export const latestStartDate = '9997-12-31';
+
 /** The fields of `POST /api/contracts`; `ContractInput` adds the checks across fields. */
 export const ContractInputFields = v.strictObject({
-  contactId: requiredText(64),
+  contactId: recordReference(),
   items: v.pipe(
     v.array(ContractItemInput, 'Muss eine Liste sein'),
     v.minLength(1, 'Mindestens eine Position'),
     v.maxLength(50, 'Höchstens 50 Positionen'),
   ),
-  startDate: calendarDate(),
-  endDate: optionalString(calendarDate()),
-  // § 309 Nr. 9 BGB: a consumer contract may bind for at most 24 months
-  // initially and require at most one month's notice.
-  minimumTermMonths: v.optional(v.nullable(wholeNumber(0, 24, 'Muss 0 bis 24 Monate sein (§ 309 Nr. 9 BGB)')), null),
-  noticePeriodDays: v.optional(v.nullable(wholeNumber(0, 31, 'Muss 0 bis 31 Tage sein (§ 309 Nr. 9 BGB)')), null),
+  startDate: v.pipe(
+    calendarDay(),
+    v.check((date) => date <= latestStartDate, `Darf nicht nach dem ${latestStartDate} liegen`),
+  ),
+  // § 309 Nr. 9 Buchst. a BGB: a consumer contract may bind for at most 24 months initially.
+  minimumTermMonths: v.optional(
+    wholeNumber(0, 24, 'Muss eine ganze Zahl von 0 bis 24 sein (§ 309 Nr. 9 Buchst. a BGB)'),
+    0,
+  ),
+  renewal: v.optional(v.picklist(renewals, 'Muss indefinite oder none sein'), 'indefinite'),
+  noticePeriod: v.optional(NoticePeriodInput, { value: 1, unit: 'month' }),
   terms: optionalText(20_000),
   requireStudioSignature: v.optional(v.boolean('Muss true oder false sein'), false),
 });
@@ -36,11 +94,11 @@ export const ContractInput = v.pipe(
   ContractInputFields,
   v.forward(
     v.partialCheck(
-      [['startDate'], ['endDate']],
-      (input) => input.endDate === null || input.endDate >= input.startDate,
-      'Darf nicht vor dem Beginn (startDate) liegen',
+      [['minimumTermMonths'], ['renewal']],
+      (input) => input.renewal !== 'none' || input.minimumTermMonths >= 1,
+      'none verlangt eine Mindestlaufzeit (minimumTermMonths) von mindestens 1 Monat: der Vertrag endet dann mit ihr',
     ),
-    ['endDate'],
+    ['renewal'],
   ),
 );
 export type ContractInput = v.InferOutput<typeof ContractInput>;
@@ -61,18 +119,53 @@ export const SignatureInput = v.strictObject({
 });
 export type SignatureInput = v.InferOutput<typeof SignatureInput>;
 
-/** Body of `POST /api/contracts/:id/cancellation`. */
+/** Body of `POST /api/contracts/:id/cancellation`: „Stornierung“ of an unsigned offer. */
 export const CancellationInput = v.strictObject({ reason: requiredText(2000) });
 
-export const contractStatuses = ['pending', 'signed', 'cancelled'] as const;
+export const terminationKinds = ['ordinary', 'extraordinary'] as const;
+export type TerminationKind = (typeof terminationKinds)[number];
+
+/** Body of `POST /api/contracts/:id/termination`: „Kündigung“ of a signed contract (API.md §9). */
+export const TerminationInput = v.pipe(
+  v.strictObject({
+    kind: v.optional(v.picklist(terminationKinds, 'Muss ordinary oder extraordinary sein'), 'ordinary'),
+    receivedOn: v.optional(v.nullable(calendarDay()), null),
+    endsOn: v.optional(v.nullable(calendarDay()), null),
+    reason: optionalText(2000),
+  }),
+  // § 314 BGB: a termination without notice needs a compelling reason, and names its own end.
+  v.forward(
+    v.partialCheck(
+      [['kind'], ['reason']],
+      (input) => input.kind !== 'extraordinary' || input.reason !== null,
+      'Pflichtfeld bei einer außerordentlichen Kündigung (§ 314 BGB)',
+    ),
+    ['reason'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['kind'], ['endsOn']],
+      (input) => input.kind !== 'extraordinary' || input.endsOn !== null,
+      'Pflichtfeld bei einer außerordentlichen Kündigung (§ 314 BGB)',
+    ),
+    ['endsOn'],
+  ),
+);
+export type TerminationInput = v.InferOutput<typeof TerminationInput>;
+
+/** Query of `GET /api/contracts/:id/termination-preview`. */
+export const TerminationPreviewQuery = v.strictObject({ receivedOn: v.optional(calendarDay()) });
+
+export const contractStatuses = ['pending', 'signed', 'cancelled', 'terminated'] as const;
 export type ContractStatus = (typeof contractStatuses)[number];
 
 export const ContractListQuery = listQuery({
   contactId: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('Darf nicht leer sein'))),
-  status: v.optional(v.picklist(contractStatuses, 'Muss pending, signed oder cancelled sein')),
+  status: v.optional(v.picklist(contractStatuses, 'Muss pending, signed, cancelled oder terminated sein')),
 });
 
 const quantity = () => v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000));
+const dateRecord = () => v.pipe(v.string(), v.isoDate());
 
 /** One item as the contract holds it: a copy of the service's name and price at creation. */
 export const ContractItemRecord = v.object({
@@ -109,14 +202,15 @@ const agreed = outputEntries(ContractInputFields.entries);
 export const ContractContentRecord = v.object({
   id: recordId(),
   number: v.pipe(v.string(), v.regex(/^\d{4}-\d{6}$/)),
+  studio: StudioCopyRecord,
   contactId: v.string(),
   contact: ContactCopyRecord,
   items: v.array(ContractItemRecord),
   totals: ContractTotals,
   startDate: agreed.startDate,
-  endDate: agreed.endDate,
   minimumTermMonths: agreed.minimumTermMonths,
-  noticePeriodDays: agreed.noticePeriodDays,
+  renewal: agreed.renewal,
+  noticePeriod: agreed.noticePeriod,
   terms: agreed.terms,
   requireStudioSignature: agreed.requireStudioSignature,
   createdAt: timestamp(),
@@ -145,8 +239,20 @@ export const SignatureRecord = v.object({
 });
 export type Signature = v.InferOutput<typeof SignatureRecord>;
 
-/** A contract as lists return it. */
-export const ContractRecord = v.object({
+/** A recorded termination: when the notice arrived, when the contract ends, and who recorded it. */
+export const TerminationRecord = v.object({
+  kind: v.picklist(terminationKinds),
+  receivedOn: dateRecord(),
+  endsOn: dateRecord(),
+  reason: v.nullable(v.string()),
+  recordedAt: timestamp(),
+  /** The `sub` of the user who recorded the termination. */
+  recordedBy: userSub(),
+});
+export type Termination = v.InferOutput<typeof TerminationRecord>;
+
+/** A contract as the table holds it: what was agreed and where its life stands. */
+export const StoredContractRecord = v.object({
   ...ContractContentRecord.entries,
   status: v.picklist(contractStatuses),
   documentHash: documentHash(),
@@ -156,12 +262,25 @@ export const ContractRecord = v.object({
   cancellationReason: v.nullable(v.string()),
   /** The `sub` of the user who cancelled the contract. */
   cancelledBy: v.nullable(userSub()),
+  termination: v.nullable(TerminationRecord),
   updatedAt: timestamp(),
   version: recordVersion(),
 });
+export type StoredContract = v.InferOutput<typeof StoredContractRecord>;
+
+/** Dates computed on every read from the stored term and today in the studio's zone; never stored, not hashed. */
+export const ComputedDatesRecord = v.object({
+  minimumTermEndsOn: v.nullable(dateRecord()),
+  endsOn: v.nullable(dateRecord()),
+  earliestEndOn: v.nullable(dateRecord()),
+});
+export type ComputedDates = v.InferOutput<typeof ComputedDatesRecord>;
+
+/** A contract as lists return it. */
+export const ContractRecord = v.object({ ...StoredContractRecord.entries, ...ComputedDatesRecord.entries });
 export type Contract = v.InferOutput<typeof ContractRecord>;
 
-/** A contract with its signatures: the answer of get, create, sign and cancel. */
+/** A contract with its signatures: the answer of get, create, sign, cancel and terminate. */
 export const ContractWithSignaturesRecord = v.object({
   ...ContractRecord.entries,
   signatures: v.array(SignatureRecord),
@@ -169,6 +288,15 @@ export const ContractWithSignaturesRecord = v.object({
 export type ContractWithSignatures = v.InferOutput<typeof ContractWithSignaturesRecord>;
 
 export const ContractList = listEnvelope(ContractRecord);
+
+/** The answer of `GET /api/contracts/:id/termination-preview`. */
+export const TerminationPreviewRecord = v.object({
+  receivedOn: dateRecord(),
+  minimumTermEndsOn: v.nullable(dateRecord()),
+  noticePeriod: agreed.noticePeriod,
+  earliestEndOn: dateRecord(),
+});
+export type TerminationPreview = v.InferOutput<typeof TerminationPreviewRecord>;
 
 /** The answer of `GET /api/contracts/:id/verification`. */
 export const VerificationRecord = v.object({

@@ -1,9 +1,11 @@
+import { now } from '../clock.ts';
 import { tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
 import { type WriteItem, write } from '../db/write.ts';
 import { canonicalJson, sha256Hex } from '../hashing.ts';
 import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
+import { hasEnded, todayOf, withComputedDates } from './computed-dates.ts';
 import { contractKey, contractStatusPartition, signatureImageKey, signatureItem } from './entity.ts';
 import { getExistingContract } from './read-contracts.ts';
 import type { ContractStatus, ContractWithSignatures, Signature, SignatureInput, SignerRole } from './schema.ts';
@@ -40,6 +42,23 @@ const alreadySigned = () =>
     errors: [{ path: 'role', message: 'Bereits unterschrieben' }],
   });
 
+/** Only a running contract takes signatures: not a cancelled offer, not a terminated or ended contract. */
+const notSignable = (contract: ContractWithSignatures, today: string): Problem | undefined => {
+  if (contract.status === 'cancelled') {
+    return new Problem('conflict', 'Ein stornierter Vertrag kann nicht unterschrieben werden');
+  }
+  if (contract.status === 'terminated') {
+    return new Problem('conflict', 'Ein gekündigter Vertrag kann nicht mehr unterschrieben werden');
+  }
+  if (hasEnded(contract, today)) {
+    return new Problem(
+      'conflict',
+      `Der Vertrag ist am ${contract.endsOn} beendet und kann nicht mehr unterschrieben werden`,
+    );
+  }
+  return undefined;
+};
+
 const maxAttempts = 5;
 
 /**
@@ -51,13 +70,19 @@ export const signContract = async (
   id: string,
   input: SignatureInput,
   context: SigningContext,
+  /**
+   * Items the caller needs in the signature's own transaction (a signing session's token is
+   * spent there). When one of their conditions fails, the `ConditionFailed` is the caller's to read.
+   */
+  extraWrites: readonly WriteItem[] = [],
 ): Promise<ContractWithSignatures> => {
   const image = parseSignatureImage(input.signatureImage);
   const imageSha256 = sha256Hex(image.bytes);
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const contract = await getExistingContract(id);
-    if (contract.status === 'cancelled')
-      throw new Problem('conflict', 'Ein gekündigter Vertrag kann nicht unterschrieben werden');
+    const at = now();
+    const refusal = notSignable(contract, todayOf(contract, at));
+    if (refusal) throw refusal;
     if (input.documentHash !== contract.documentHash) {
       throw new Problem('conflict', 'Der Dokument-Hash entspricht nicht dem Vertrag', {
         errors: [{ path: 'documentHash', message: `Der Vertrag hat ${contract.documentHash}` }],
@@ -69,7 +94,7 @@ export const signContract = async (
       role: input.role,
       signerName: input.signerName,
       documentHash: contract.documentHash,
-      signedAt: new Date().toISOString(),
+      signedAt: at.toISOString(),
       ipAddress: context.ipAddress,
       userAgent: context.userAgent,
       imageSha256,
@@ -114,17 +139,25 @@ export const signContract = async (
       },
     ];
     try {
-      const signed: ContractWithSignatures = {
-        ...contract,
-        status,
-        updatedAt: signature.signedAt,
-        version: contract.version + 1,
-        signatures: [...contract.signatures, signature],
-      };
-      await write(writes, { result: signed });
+      const signed: ContractWithSignatures = withComputedDates(
+        {
+          ...contract,
+          status,
+          updatedAt: signature.signedAt,
+          version: contract.version + 1,
+          signatures: [...contract.signatures, signature],
+        },
+        at,
+      );
+      // Every signature is a change of the contract: each one announces `contract.signed`.
+      await write([...writes, ...extraWrites], {
+        result: signed,
+        change: { type: 'contract.signed', id, version: signed.version },
+      });
       return signed;
     } catch (error) {
       if (!(error instanceof ConditionFailed)) throw error;
+      if (extraWrites.some((_, index) => error.at(writes.length + index))) throw error;
       if (error.at(0)) throw alreadySigned();
       // The contract changed (another role signed, or it was cancelled): decide again on the fresh state.
     }

@@ -49,7 +49,9 @@ const fromBodyParser = (error: { statusCode?: unknown; message: string }): Probl
 /** The data layer's typed errors, in the route's language. */
 const fromDataError = (error: unknown, language: Language): Problem | undefined => {
   const de = language === 'de';
-  if (error instanceof NotFound) return new Problem('not-found', de ? notFoundDe[error.entity] : error.message);
+  if (error instanceof NotFound) {
+    return new Problem('not-found', de ? notFoundDe[error.entity] : (notFoundEn[error.entity] ?? error.message));
+  }
   if (error instanceof PreconditionFailed) {
     const detail = de
       ? error.currentVersion === undefined
@@ -88,6 +90,11 @@ const fromDataError = (error: unknown, language: Language): Problem | undefined 
     );
   }
   return undefined;
+};
+
+// The studio profile is the one record without an id.
+const notFoundEn: Partial<Record<NotFound['entity'], string>> = {
+  studio: 'The studio profile has not been set yet (PUT /api/studio)',
 };
 
 const notFoundDe = {

@@ -11,6 +11,11 @@ const catalogue = {
   'validation-failed': { status: 400, en: 'Request is invalid', de: 'Anfrage ist ungültig' },
   'malformed-json': { status: 400, en: 'Request body is not valid JSON', de: 'Anfragekörper ist kein gültiges JSON' },
   'invalid-cursor': { status: 400, en: 'Cursor is invalid', de: 'Cursor ist ungültig' },
+  'signing-token-invalid': {
+    status: 401,
+    en: 'The signing link is invalid, expired or used',
+    de: 'Der Unterschriftslink ist ungültig, abgelaufen oder verbraucht',
+  },
   forbidden: { status: 403, en: 'Not allowed for your role', de: 'Für Ihre Rolle nicht erlaubt' },
   'not-found': { status: 404, en: 'Resource not found', de: 'Ressource nicht gefunden' },
   'route-not-found': { status: 404, en: 'No such route', de: 'Diese Route gibt es nicht' },
@@ -46,6 +51,11 @@ const catalogue = {
     status: 422,
     en: 'Request refers to something unusable',
     de: 'Anfrage verweist auf etwas Unbrauchbares',
+  },
+  'studio-profile-missing': {
+    status: 422,
+    en: 'The studio profile has not been set yet',
+    de: 'Das Studioprofil fehlt noch',
   },
   'service-unavailable': {
     status: 503,

@@ -1,0 +1,111 @@
+import type { RouteName } from '#shared/routes.ts';
+import { defaultTimeZone, StudioInput, StudioRecord } from '#shared/studio/schema.ts';
+import { type Component, component } from './components.ts';
+import type { OperationDoc } from './operation-doc.ts';
+
+const json = 'application/json';
+
+const optional = (what: string) => `${what}, at most 200 characters; null when absent.`;
+
+/** The profile's own fields: what every contract copies at creation (`studio` in the contract). */
+export const studioFields = {
+  legalName:
+    'The studio’s legal name as a contract party, 1–200 characters; printed on contracts, so bidirectional overrides are refused.',
+  address: {
+    text: 'The studio’s postal address; all four fields are required.',
+    fields: {
+      street: 'Street and house number.',
+      postalCode: 'Postal code.',
+      city: 'City.',
+      country: 'ISO 3166-1 alpha-2 country code; upper-cased before it is checked.',
+    },
+  },
+  email: 'The studio’s email address for customers.',
+  phone: optional('Phone number'),
+  website: optional('The studio’s website, an https URL'),
+  vatId: optional('VAT identification number (USt-IdNr.)'),
+  registerEntry: optional('Commercial register entry, e.g. "Amtsgericht Berlin HRB 12345"'),
+  representedBy: optional('Who represents the studio legally, e.g. its managing director'),
+  timeZone: `An IANA time zone name as \`Intl\` knows it (\`Europe/Berlin\`, \`Europe/Vienna\`); offsets and wrongly cased names are refused. "Today" of every contract date and the year of contract numbers are taken in it. \`${defaultTimeZone}\` when absent.`,
+} as const;
+
+const mitte = {
+  legalName: 'Studio Mitte GmbH',
+  address: { street: 'Torstraße 12', postalCode: '10119', city: 'Berlin', country: 'DE' },
+  email: 'kontakt@studio-mitte.example',
+  phone: '+49 30 1234567',
+  website: 'https://studio-mitte.example',
+  vatId: 'DE123456789',
+  registerEntry: 'Amtsgericht Berlin-Charlottenburg HRB 12345',
+  representedBy: 'Maria Beispiel',
+  timeZone: 'Europe/Berlin',
+} as const;
+
+/** The profile as contracts copy it: the example of the contracts area uses it too. */
+export const exampleStudio = mitte;
+
+const Input = component(StudioInput, 'StudioInput', studioFields, {
+  text: 'The studio profile: all its fields (a PUT replaces the whole profile; a field left out becomes null or its default). Strings are trimmed; unknown fields are a 400.',
+  examples: [
+    mitte,
+    {
+      legalName: 'Yoga am Kanal e.K.',
+      address: { street: 'Paul-Lincke-Ufer 8', postalCode: '10999', city: 'Berlin', country: 'DE' },
+      email: 'hallo@yoga-am-kanal.example',
+    },
+  ],
+});
+
+const Studio = component(
+  StudioRecord,
+  'Studio',
+  {
+    ...studioFields,
+    createdAt: 'When the profile was first set: RFC 3339 UTC with milliseconds.',
+    updatedAt: 'When the profile last changed: RFC 3339 UTC with milliseconds.',
+    updatedBy: 'The `sub` of the owner who set the profile last.',
+    version: '1 when first set, +1 on each change; the `ETag` to send in `If-Match`.',
+  },
+  {
+    text: 'The studio’s own identity as a party of every contract. There is one profile, so it has no id. Contracts copy its fields (not its server fields) when they are created; later changes never change an existing contract.',
+    examples: [
+      {
+        ...mitte,
+        createdAt: '2026-11-20T09:00:00.000Z',
+        updatedAt: '2026-11-22T08:15:00.000Z',
+        updatedBy: '3f1c9a52-7b2e-4d8a-9c61-0e5b8f2a4d17',
+        version: 2,
+      },
+    ],
+  },
+);
+
+export const studioComponents = { StudioInput: Input, Studio } satisfies Record<string, Component>;
+
+export const studioTag = {
+  name: 'Studio',
+  description:
+    'The studio’s own profile: its identity as a contract party. Contracts cannot be created before it is set (422 `studio-profile-missing`).',
+};
+
+export const studioOperations = {
+  'studio-get': {
+    summary: 'Get the studio profile',
+    description: 'The studio profile; 404 until an owner has set it. Its `ETag` is the version to send in `If-Match`.',
+    success: { status: 200, description: 'The profile.', content: { [json]: Studio }, headers: ['etag'] },
+    problems: { 404: ['not-found'] },
+  },
+  'studio-put': {
+    summary: 'Set the studio profile',
+    description:
+      'Creates the profile (then **201** with `Location: /api/studio` and version 1) or replaces all its fields (200, version + 1). With `If-Match` only that version is replaced (else 412); an `If-Match` while no profile exists is a 412 as well. Without it the change is applied to the current version. Existing contracts keep the copy they made. Owners only.',
+    body: Input,
+    success: { status: 200, description: 'The replaced profile.', content: { [json]: Studio }, headers: ['etag'] },
+    alsoSuccess: {
+      status: 201,
+      description: 'The profile, set for the first time.',
+      content: { [json]: Studio },
+      headers: ['etag', 'location'],
+    },
+  },
+} satisfies Partial<Record<RouteName, OperationDoc>>;

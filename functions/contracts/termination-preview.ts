@@ -1,0 +1,10 @@
+import { TerminationPreviewQuery } from '#shared/contracts/schema.ts';
+import { previewTermination } from '#shared/contracts/termination-preview.ts';
+import { bodyReply } from '#shared/http/reply.ts';
+import { route } from '#shared/http/route.ts';
+
+export const handler = route(
+  'contracts-termination-preview',
+  { query: TerminationPreviewQuery, reply: bodyReply },
+  ({ id, query }) => previewTermination(id, query.receivedOn),
+);

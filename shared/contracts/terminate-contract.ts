@@ -1,0 +1,207 @@
+import { now } from '../clock.ts';
+import { tableName } from '../db/client.ts';
+import { ConditionFailed, PreconditionFailed, WriteContention } from '../db/errors.ts';
+import { checkPrecondition } from '../db/versioned.ts';
+import { type WriteItem, write } from '../db/write.ts';
+import type { VersionPrecondition } from '../http/if-match.ts';
+import { Problem } from '../http/problem.ts';
+import { hasEnded, todayOf, withComputedDates } from './computed-dates.ts';
+import { type CalendarDate, earliestEndOn } from './dates.ts';
+import { contractKey, contractStatusPartition } from './entity.ts';
+import { getExistingContract } from './read-contracts.ts';
+import type { ContractStatus, ContractWithSignatures, Termination, TerminationInput } from './schema.ts';
+
+const maxAttempts = 5;
+
+const conflict = (detail: string) => new Problem('conflict', detail);
+
+const invalid = (path: string, message: string, detail: string) =>
+  new Problem('validation-failed', detail, { errors: [{ path, message }] });
+
+/**
+ * The day the contract became `signed`, in the studio's zone: the signature
+ * that completed it (the customer's, or the later of both when the studio must
+ * sign too). A notice cannot have arrived for a contract not yet concluded.
+ */
+const signedOn = (contract: ContractWithSignatures): CalendarDate => {
+  const needed = contract.signatures.filter(
+    (signature) => signature.role === 'customer' || contract.requireStudioSignature,
+  );
+  const completedAt =
+    needed
+      .map((signature) => signature.signedAt)
+      .sort()
+      .at(-1) ?? contract.updatedAt;
+  return todayOf(contract, new Date(completedAt));
+};
+
+/** Only a running, signed contract can be terminated (API.md §9). */
+const notTerminable = (contract: ContractWithSignatures, kind: TerminationInput['kind'], today: CalendarDate) => {
+  const byStatus: Record<Exclude<ContractStatus, 'signed'>, string> = {
+    pending: `Ein noch nicht unterschriebener Vertrag kann nicht gekündigt werden; stornieren Sie ihn stattdessen (POST /api/contracts/${contract.id}/cancellation)`,
+    cancelled: 'Ein stornierter Vertrag kann nicht gekündigt werden',
+    terminated: `Der Vertrag ist bereits gekündigt (zum ${contract.termination?.endsOn})`,
+  };
+  if (contract.status !== 'signed') return conflict(byStatus[contract.status]);
+  if (hasEnded(contract, today)) return conflict(`Der Vertrag ist am ${contract.endsOn} beendet`);
+  if (kind === 'ordinary' && contract.renewal === 'none') {
+    return conflict(
+      `Der Vertrag endet von selbst am ${contract.minimumTermEndsOn} (renewal: none); eine ordentliche Kündigung ist nicht nötig`,
+    );
+  }
+  return undefined;
+};
+
+/** The day the termination takes effect, by the rules of its kind; a 400 names what is wrong. */
+const endOfTermination = (
+  contract: ContractWithSignatures,
+  input: TerminationInput,
+  receivedOn: CalendarDate,
+): CalendarDate => {
+  if (input.kind === 'extraordinary') {
+    // The schema has made `endsOn` required for this kind. § 314 BGB: without notice, but not before the notice arrived.
+    const endsOn = input.endsOn ?? receivedOn;
+    if (endsOn < receivedOn) {
+      throw invalid(
+        'endsOn',
+        `Darf nicht vor dem Eingang der Kündigung (${receivedOn}) liegen`,
+        'Das Vertragsende liegt vor dem Eingang der Kündigung',
+      );
+    }
+    return endsOn;
+  }
+  const earliest = earliestEndOn(contract, receivedOn);
+  if (input.endsOn === null) return earliest;
+  if (input.endsOn < earliest) {
+    throw invalid(
+      'endsOn',
+      `Frühestens ${earliest}: so wirkt eine am ${receivedOn} eingegangene Kündigung (Mindestlaufzeit und Kündigungsfrist)`,
+      `Die Kündigung kann den Vertrag frühestens zum ${earliest} beenden`,
+    );
+  }
+  return input.endsOn;
+};
+
+const receivedOnOf = (contract: ContractWithSignatures, input: TerminationInput, today: CalendarDate) => {
+  const receivedOn = input.receivedOn ?? today;
+  if (receivedOn > today) {
+    throw invalid(
+      'receivedOn',
+      `Darf nicht in der Zukunft liegen (heute ist ${today})`,
+      'Der Eingangstag liegt in der Zukunft',
+    );
+  }
+  const concludedOn = signedOn(contract);
+  if (receivedOn < concludedOn) {
+    throw invalid(
+      'receivedOn',
+      `Darf nicht vor dem Tag der Unterschrift (${concludedOn}) liegen`,
+      'Der Eingangstag liegt vor dem Vertragsschluss',
+    );
+  }
+  return receivedOn;
+};
+
+const statusUpdate = (
+  contract: ContractWithSignatures,
+  status: ContractStatus,
+  termination: Termination | null,
+  updatedAt: string,
+): WriteItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: contractKey(contract.id),
+    UpdateExpression:
+      'SET #status = :status, termination = :termination, updatedAt = :now, #version = :next, gsi3pk = :statusPartition',
+    ConditionExpression: '#version = :version',
+    ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
+    ExpressionAttributeValues: {
+      ':status': status,
+      ':termination': termination,
+      ':now': updatedAt,
+      ':version': contract.version,
+      ':next': contract.version + 1,
+      ':statusPartition': contractStatusPartition(status),
+    },
+  },
+});
+
+/**
+ * „Kündigung“: records the notice and the day it ends the contract, and moves
+ * the contract to `terminated`, in one write conditional on the version read:
+ * of two terminations at once, the second finds the first and gets its 409.
+ */
+export const terminateContract = async (
+  id: string,
+  input: TerminationInput,
+  recordedBy: string,
+): Promise<ContractWithSignatures> => {
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const contract = await getExistingContract(id);
+    const at = now();
+    const today = todayOf(contract, at);
+    const refusal = notTerminable(contract, input.kind, today);
+    if (refusal) throw refusal;
+    const receivedOn = receivedOnOf(contract, input, today);
+    const termination: Termination = {
+      kind: input.kind,
+      receivedOn,
+      endsOn: endOfTermination(contract, input, receivedOn),
+      reason: input.reason,
+      recordedAt: at.toISOString(),
+      recordedBy,
+    };
+    const terminated = withComputedDates(
+      {
+        ...contract,
+        status: 'terminated' as const,
+        termination,
+        updatedAt: termination.recordedAt,
+        version: contract.version + 1,
+      },
+      at,
+    );
+    try {
+      await write([statusUpdate(contract, 'terminated', termination, termination.recordedAt)], {
+        result: terminated,
+        change: { type: 'contract.terminated', id, version: terminated.version },
+      });
+      return terminated;
+    } catch (error) {
+      // Signed, terminated or withdrawn meanwhile: decide again on the fresh state.
+      if (!(error instanceof ConditionFailed)) throw error;
+    }
+  }
+  throw new WriteContention();
+};
+
+/**
+ * Withdraws a termination before it takes effect (today < `endsOn`): the
+ * contract is `signed` again and runs on as agreed. Honours `If-Match`.
+ */
+export const withdrawTermination = async (id: string, ifMatch: VersionPrecondition | undefined): Promise<void> => {
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const contract = await getExistingContract(id);
+    checkPrecondition(ifMatch, contract.version);
+    const at = now();
+    const today = todayOf(contract, at);
+    if (contract.status !== 'terminated' || !contract.termination) {
+      throw conflict('Der Vertrag ist nicht gekündigt; es gibt keine Kündigung zurückzunehmen');
+    }
+    if (today >= contract.termination.endsOn) {
+      throw conflict(
+        `Die Kündigung hat den Vertrag zum ${contract.termination.endsOn} beendet; zurücknehmen lässt sie sich nur vor diesem Tag`,
+      );
+    }
+    try {
+      await write([statusUpdate(contract, 'signed', null, at.toISOString())], {
+        change: { type: 'contract.termination_withdrawn', id, version: contract.version + 1 },
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof ConditionFailed)) throw error;
+      if (ifMatch) throw new PreconditionFailed(undefined);
+    }
+  }
+  throw new WriteContention();
+};

@@ -1,0 +1,18 @@
+import { recordMapping } from '../db/record-mapping.ts';
+import { type Studio, type StudioCopy, StudioCopyRecord, StudioRecord } from './schema.ts';
+
+/** The one studio profile: a single item (see README "Access patterns"). */
+export const studioKey = { pk: 'STUDIO', sk: 'PROFILE' } as const;
+
+/** The profile has no id of its own; its events name it by this one. */
+export const studioEventId = 'studio';
+
+const mapping = recordMapping(StudioRecord);
+const copyMapping = recordMapping(StudioCopyRecord);
+
+export const studioFromItem = mapping.fromItem;
+
+export const studioItem = (studio: Studio) => ({ ...studioKey, entity: 'studio', ...mapping.toItem(studio) });
+
+/** The profile's own fields without its server fields: what a contract copies at creation. */
+export const studioCopy = (studio: Studio): StudioCopy => copyMapping.fromItem(studio);

@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+import { Address } from '../contacts/schema.ts';
+import { isTimeZone } from '../contracts/dates.ts';
+import { atMostCharacters, emailAddress, optionalString, optionalText, printedName } from '../schema/fields.ts';
+import { outputEntries, recordVersion, timestamp, userSub } from '../schema/record.ts';
+
+/** "Today" and the contract number's year are taken in this zone unless the profile names another. */
+export const defaultTimeZone = 'Europe/Berlin';
+
+const line = (limit: number) => optionalText(limit, { multiline: false });
+
+/** The studio's own identity as a contract party: the body of `PUT /api/studio`. */
+export const StudioInput = v.strictObject({
+  // Printed on every contract and sealed into its document hash.
+  legalName: printedName(200),
+  address: Address,
+  email: emailAddress(),
+  phone: line(200),
+  website: optionalString(
+    v.pipe(
+      v.string(),
+      atMostCharacters(200, 'Must be at most 200 characters'),
+      v.regex(/^https:\/\/\S+$/, 'Must be an https URL'),
+      v.url('Must be an https URL'),
+    ),
+  ),
+  vatId: line(200),
+  registerEntry: line(200),
+  representedBy: line(200),
+  timeZone: v.optional(
+    v.pipe(
+      v.string('Must be a string'),
+      v.trim(),
+      v.check(isTimeZone, 'Must be an IANA time zone name, such as Europe/Berlin'),
+    ),
+    defaultTimeZone,
+  ),
+});
+export type StudioInput = v.InferOutput<typeof StudioInput>;
+
+/** The profile's own fields, as a contract copies them at creation. */
+export const StudioCopyRecord = v.object(outputEntries(StudioInput.entries));
+export type StudioCopy = v.InferOutput<typeof StudioCopyRecord>;
+
+/** The studio profile as the API returns it. There is one, so it has no id. */
+export const StudioRecord = v.object({
+  ...StudioCopyRecord.entries,
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+  /** The `sub` of the owner who last set the profile. */
+  updatedBy: userSub(),
+  version: recordVersion(),
+});
+export type Studio = v.InferOutput<typeof StudioRecord>;
