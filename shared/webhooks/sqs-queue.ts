@@ -12,6 +12,11 @@ import { type DeliveryQueue, delayOf, type QueueHandler, type SendOptions } from
  * (ChangeMessageVisibility, at most 12 h) until its next attempt, holding its
  * group back meanwhile. A delay asked for at send time travels in the body as
  * `notBefore` and is honoured the same way when the message is first received.
+ *
+ * The attempt number is SQS's ApproximateReceiveCount. It counts attempts
+ * exactly when the event source mapping hands out one record per invocation
+ * (BatchSize 1): a later record of a group that came in the same batch as a
+ * failing one is returned unprocessed, and that receive would count too.
  */
 
 interface Envelope<Body> {

@@ -78,6 +78,10 @@ const received = <Body>(message: StoredMessage<Body>): ReceivedMessage<Body> => 
   receiveCount: message.receiveCount,
 });
 
+/** Where `npm start` keeps the queue: beside DynamoDB Local's data and the keys. */
+export const localEventQueueFolder = (dataDir: string = process.env.DATA_DIR ?? '.data'): string =>
+  join(dataDir, 'event-queue');
+
 /** Opens (and creates) the queue kept in `folder`. */
 export const openLocalQueue = <Body>(folder: string, now: () => number = Date.now): LocalQueue<Body> => {
   mkdirSync(folder, { recursive: true });
