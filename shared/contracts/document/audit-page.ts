@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import type { ContractDocumentInput } from './contract-for-document.ts';
+import { formatLocalTime, formatUtcTime, roleLabels } from './german-format.ts';
+import { type PageLayout, styles } from './page-layout.ts';
+import type { SealCertificate } from './seal-certificate.ts';
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+// What the seal proves and what it does not, in words a customer can follow (API.md §4, §10).
+const explanation = [
+  'Was das Siegel beweist: Bei jeder Unterschrift hat der Server die Angaben unten – Dokument-Hash (er steht für den gesamten vereinbarten Vertragsinhalt), Rolle, Name, Zeitpunkt, IP-Adresse, Browser-Kennung (User-Agent) und den SHA-256-Hash des Unterschriftsbilds – mit seinem Siegelschlüssel versiegelt (ECDSA P-256 mit SHA-256). Ändert sich danach auch nur ein Zeichen davon, ist das Siegel ungültig.',
+  'Diese PDF-Datei ist außerdem mit demselben Schlüssel elektronisch signiert (PAdES). Jedes PDF-Programm, das Signaturen prüft, zeigt, ob die Datei seit ihrer Erstellung verändert wurde. Das Zertifikat hat das Studio für seinen Siegelschlüssel selbst ausgestellt, nicht eine Vertrauensstelle: PDF-Programme melden den Aussteller deshalb als unbekannt oder nicht vertrauenswürdig. Maßgeblich ist, dass der Fingerabdruck des Zertifikats und die Schlüssel-ID mit den Angaben hier übereinstimmen.',
+  'Was es nicht beweist: wer den Stift geführt hat. Die Unterschrift ist eine einfache elektronische Signatur (Art. 3 Nr. 10 eIDAS-Verordnung). Nach Art. 25 Abs. 1 eIDAS darf ihr die Rechtswirkung und die Zulässigkeit als Beweismittel nicht allein deshalb abgesprochen werden, weil sie elektronisch vorliegt; die Wirkung einer handschriftlichen Unterschrift hat nur eine qualifizierte elektronische Signatur (Art. 25 Abs. 2).',
+];
+
+/** „Prüfprotokoll“: the facts behind every seal and how to check them, on a page of its own. */
+export const drawAuditPage = (
+  layout: PageLayout,
+  { contract, signatureImages }: ContractDocumentInput,
+  certificate: SealCertificate,
+) => {
+  layout.newPage();
+  layout.text('Prüfprotokoll', styles.title);
+  layout.space(6);
+  layout.fact('Vertrag', `Nr. ${contract.number} (ID ${contract.id})`);
+  layout.fact('Dokument-Hash', contract.documentHash);
+  layout.text(
+    'SHA-256 über das kanonische JSON (RFC 8785) des vereinbarten Inhalts: Parteien, Leistungen, Preise, Laufzeit und Bedingungen.',
+    styles.small,
+  );
+  layout.space(4);
+  layout.fact('Zertifikat (SHA-256)', hex(certificate.sha256));
+  layout.fact('Schlüssel-ID', certificate.keyId);
+
+  layout.heading('Was das Siegel beweist – und was nicht');
+  for (const paragraph of explanation) {
+    layout.text(paragraph);
+    layout.space(4);
+  }
+
+  for (const signature of contract.signatures) {
+    layout.heading(`Unterschrift: ${roleLabels[signature.role]}`);
+    const image = signatureImages.find((candidate) => candidate.role === signature.role);
+    const imageMatches = image && createHash('sha256').update(image.bytes).digest('hex') === signature.imageSha256;
+    layout.fact('Name', signature.signerName);
+    layout.fact('Zeitpunkt (UTC)', formatUtcTime(signature.signedAt));
+    layout.fact(
+      `Zeitpunkt (${contract.studio.timeZone})`,
+      formatLocalTime(signature.signedAt, contract.studio.timeZone),
+    );
+    layout.fact('IP-Adresse', signature.ipAddress);
+    layout.fact('User-Agent', signature.userAgent || '(keiner übermittelt)');
+    layout.fact(
+      'Bild (SHA-256)',
+      `${signature.imageSha256}${imageMatches ? ' – stimmt mit dem abgebildeten Bild überein' : ' – das abgebildete Bild weicht ab oder fehlt'}`,
+    );
+    layout.fact(
+      'Dokument-Hash',
+      signature.documentHash === contract.documentHash
+        ? 'wie oben'
+        : `${signature.documentHash} – weicht vom Dokument-Hash des Vertrags ab`,
+    );
+    layout.fact('Siegelverfahren', signature.seal.algorithm);
+    layout.fact(
+      'Schlüssel-ID',
+      signature.seal.keyId === certificate.keyId
+        ? `${signature.seal.keyId} (wie im Zertifikat)`
+        : `${signature.seal.keyId} (ein früherer Schlüssel)`,
+    );
+    layout.fact('Siegel (Base64)', signature.seal.value);
+  }
+  if (contract.signatures.length === 0) {
+    layout.space(8);
+    layout.text('Dieser Vertrag ist noch von niemandem unterschrieben.', styles.bodyBold);
+  }
+
+  layout.heading('So prüfen Sie dieses Dokument');
+  layout.text(
+    `Die PDF-Signatur prüft jedes PDF-Programm mit Signaturanzeige oder z. B. „pdfsig Vertrag-${contract.number}.pdf“ (Poppler): „Signature is Valid“ und „Total document signed“ bedeuten, dass die Datei unverändert ist. Die Siegel der Unterschriften prüft das Studio jederzeit neu (Prüfung des Vertrags, API: GET /api/contracts/${contract.id}/verification).`,
+  );
+};

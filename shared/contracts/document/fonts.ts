@@ -1,0 +1,126 @@
+import fontkit, { type Font, type Glyph } from '@cantoo/fontkit';
+import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
+import { readRouteFile } from '../../route-files.ts';
+
+/**
+ * The fonts of the customer's copy, as files (they are too big to bundle; the
+ * document route lists them as its `files`, so the stack copies them next to
+ * the bundle). Noto Sans covers Latin, Greek and Cyrillic; Noto Naskh Arabic
+ * and Noto Sans Hans (Chinese and Japanese) are embedded only into copies
+ * that need them. Hangul and other scripts none of these covers are written
+ * as their code points, `[U+AE40]`: readable, never an empty box.
+ */
+export const contractDocumentFontFiles = {
+  regular: 'node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Regular.ttf',
+  bold: 'node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Bold.ttf',
+  arabic: 'node_modules/@embedpdf/fonts-arabic/fonts/NotoNaskhArabic-Regular.ttf',
+  cjk: 'node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-Regular.otf',
+} as const;
+
+type FontName = keyof typeof contractDocumentFontFiles;
+
+interface LoadedFont {
+  bytes: Uint8Array;
+  codePoints: ReadonlySet<number>;
+}
+
+type ParsedFont = Exclude<ReturnType<typeof fontkit.create>, null>;
+
+// Parsing a font's tables (cmap, GSUB, GPOS, glyf) costs far more than a whole
+// page: the PDF library is handed the same parsed font for every document.
+// Subsets are made per document, so sharing the parsed font is safe.
+const parsedFonts = new WeakMap<Uint8Array, ParsedFont>();
+
+// Latin, Greek and Han need no shaping, and the PDF library draws glyphs with
+// their advance widths only (no kerning): one glyph per character gives the
+// same page as fontkit's full OpenType layout at a fraction of its cost, which
+// dominated rendering. Arabic keeps the full layout (joining forms, right to left).
+const withoutShaping = (font: Font): Font => {
+  const direct = Object.create(font) as Font;
+  direct.layout = ((text: string) => {
+    const glyphs = [...text]
+      .map((char) => font.glyphForCodePoint(char.codePointAt(0) as number) ?? font.getGlyph(0))
+      .filter((glyph): glyph is Glyph => glyph !== null);
+    return { glyphs, positions: [], advanceWidth: glyphs.reduce((sum, glyph) => sum + glyph.advanceWidth, 0) };
+  }) as unknown as typeof font.layout;
+  return direct;
+};
+const sharedFontkit = {
+  ...fontkit,
+  create: (bytes: Uint8Array) => parsedFonts.get(bytes) ?? fontkit.create(bytes),
+};
+
+// Read and indexed once per process (a Lambda container serves many copies).
+const loaded = new Map<FontName, Promise<LoadedFont>>();
+const loadFont = (name: FontName): Promise<LoadedFont> => {
+  let font = loaded.get(name);
+  if (!font) {
+    font = readRouteFile(contractDocumentFontFiles[name]).then((buffer) => {
+      const bytes = new Uint8Array(buffer);
+      const parsed = fontkit.create(bytes);
+      if (!('glyphForCodePoint' in parsed)) throw new Error(`${contractDocumentFontFiles[name]} is a font collection`);
+      parsedFonts.set(bytes, name === 'arabic' ? parsed : withoutShaping(parsed));
+      return { bytes, codePoints: new Set(parsed.characterSet) };
+    });
+    font.catch(() => loaded.delete(name));
+    loaded.set(name, font);
+  }
+  return font;
+};
+
+export interface FallbackFont {
+  font: PDFFont;
+  /** Names the font file: measured widths are kept per file across documents. */
+  key: string;
+  codePoints: ReadonlySet<number>;
+}
+
+export interface DocumentFonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  /** The font file of each embedded font (see `FallbackFont.key`). */
+  keys: ReadonlyMap<PDFFont, string>;
+  /** What `regular` and `bold` cover (the same Noto Sans character set). */
+  codePoints: ReadonlySet<number>;
+  /** Tried in order for characters the main font lacks. */
+  fallbacks: readonly FallbackFont[];
+}
+
+/** Embeds the fonts, subsetted; a fallback font only when `texts` need a character that only it has. */
+export const embedDocumentFonts = async (document: PDFDocument, texts: Iterable<string>): Promise<DocumentFonts> => {
+  document.registerFontkit(sharedFontkit);
+  const [regular, bold] = await Promise.all([loadFont('regular'), loadFont('bold')]);
+  let missing = new Set<number>();
+  for (const text of texts) {
+    for (const char of text) {
+      const codePoint = char.codePointAt(0) as number;
+      if (!regular.codePoints.has(codePoint)) missing.add(codePoint);
+    }
+  }
+  const fallbacks: FallbackFont[] = [];
+  for (const name of ['arabic', 'cjk'] as const) {
+    if (missing.size === 0) break;
+    const candidate = await loadFont(name);
+    const covered = [...missing].filter((codePoint) => candidate.codePoints.has(codePoint));
+    if (covered.length === 0) continue;
+    fallbacks.push({
+      font: await document.embedFont(candidate.bytes, { subset: true }),
+      key: name,
+      codePoints: candidate.codePoints,
+    });
+    missing = new Set([...missing].filter((codePoint) => !candidate.codePoints.has(codePoint)));
+  }
+  const regularFont = await document.embedFont(regular.bytes, { subset: true });
+  const boldFont = await document.embedFont(bold.bytes, { subset: true });
+  return {
+    regular: regularFont,
+    bold: boldFont,
+    keys: new Map([
+      [regularFont, 'regular'],
+      [boldFont, 'bold'],
+      ...fallbacks.map(({ font, key }) => [font, key] as const),
+    ]),
+    codePoints: regular.codePoints,
+    fallbacks,
+  };
+};

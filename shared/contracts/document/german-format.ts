@@ -1,0 +1,71 @@
+import type { BillingInterval, CalendarDate, Money, SignerRole, Timestamp } from './contract-for-document.ts';
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** `4900` EUR → `49,00 €` (German grouping and decimal comma, as `Intl` writes it). */
+export const formatMoney = ({ amount, currency }: Money): string => {
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('de-DE', { style: 'currency', currency });
+    moneyFormats.set(currency, format);
+  }
+  return format.format(amount / 100);
+};
+
+/** `2027-01-14` → `14.01.2027`. */
+export const formatDate = (date: CalendarDate): string => {
+  const [year, month, day] = date.split('-');
+  return `${day}.${month}.${year}`;
+};
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const dateTimeFormat = (timeZone: string) => {
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('de-DE', {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'short',
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format;
+};
+
+/** An instant as a reader in `timeZone` sees it: `15.01.2026, 14:03:12 MEZ`. */
+export const formatLocalTime = (instant: Timestamp, timeZone: string): string =>
+  `${dateTimeFormat(timeZone).format(new Date(instant))}`;
+
+/** An instant in UTC: `15.01.2026, 13:03:12 UTC`. */
+export const formatUtcTime = (instant: Timestamp): string => formatLocalTime(instant, 'UTC');
+
+export const intervalLabels: Record<BillingInterval, string> = {
+  once: 'einmalig',
+  week: 'wöchentlich',
+  month: 'monatlich',
+  quarter: 'vierteljährlich',
+  year: 'jährlich',
+};
+
+export const billingIntervals = Object.keys(intervalLabels) as BillingInterval[];
+
+export const roleLabels: Record<SignerRole, string> = {
+  customer: 'Kundin/Kunde',
+  studio: 'Studio',
+};
+
+const regionNames = new Intl.DisplayNames('de', { type: 'region' });
+
+/** `DE` → `Deutschland`; an unknown code is shown as given. */
+export const countryName = (code: string): string => {
+  try {
+    return regionNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+};
