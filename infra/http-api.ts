@@ -10,6 +10,14 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import {
+  corsAllowedHeaders,
+  corsAllowedMethods,
+  corsExposedHeaders,
+  corsMaxAgeSeconds,
+  corsOriginsContextKey,
+  parseCorsOrigins,
+} from './cors.ts';
 
 /**
  * What the HTTP API does before any function runs: CORS preflights, throttling
@@ -17,43 +25,24 @@ import type { Construct } from 'constructs';
  * (`cdk deploy -c corsOrigins=https://studio.example.com -c throttleRate=20`).
  */
 
-export const corsOriginsContextKey = 'corsOrigins';
+export { corsOriginsContextKey };
 export const throttleRateContextKey = 'throttleRate';
 export const throttleBurstContextKey = 'throttleBurst';
 
 /** A studio's front desk and tablets make a few requests a second; 50/s with bursts of 100 is far above that. */
 export const defaultThrottle = { rateLimit: 50, burstLimit: 100 } as const satisfies Required<ThrottleSettings>;
 
-// The request headers our API reads and the response headers a browser app needs to see (API.md).
-const allowedHeaders = ['Authorization', 'Content-Type', 'If-Match', 'Idempotency-Key'];
-const exposedHeaders = ['ETag', 'Location', 'X-Request-Id', 'Idempotent-Replayed', 'Retry-After'];
-
-/**
- * CORS for the origins named in the context, or none at all: without the
- * context value, browsers on other origins cannot call the API. Tokens travel
- * in the Authorization header, never in cookies, so credentials stay off.
- */
+/** CORS for the origins named in the context, or none at all (see infra/cors.ts). */
 export const corsPreflight = (scope: Construct): CorsPreflightOptions | undefined => {
-  const value = scope.node.tryGetContext(corsOriginsContextKey) as string | undefined;
-  if (value === undefined) return undefined;
-  const origins = String(value)
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  if (!origins.length) throw new Error(`${corsOriginsContextKey} is set but names no origin`);
-  for (const origin of origins) {
-    // A browser sends `https://host[:port]` exactly: a path, a trailing slash or `*` would never match it or match too much.
-    if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
-      throw new Error(`${corsOriginsContextKey}: "${origin}" is not an origin like https://studio.example.com`);
-    }
-  }
+  const origins = parseCorsOrigins(scope.node.tryGetContext(corsOriginsContextKey));
+  if (!origins) return undefined;
   return {
     allowOrigins: origins,
-    allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.DELETE],
-    allowHeaders: allowedHeaders,
-    exposeHeaders: exposedHeaders,
+    allowMethods: corsAllowedMethods.map((method) => CorsHttpMethod[method]),
+    allowHeaders: [...corsAllowedHeaders],
+    exposeHeaders: [...corsExposedHeaders],
     allowCredentials: false,
-    maxAge: Duration.hours(1),
+    maxAge: Duration.seconds(corsMaxAgeSeconds),
   };
 };
 

@@ -29,21 +29,17 @@ const compile = (route: RouteDefinition): CompiledRoute => {
 
 const compiled = routes.map(compile);
 
-const decode = (segment: string): string => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-};
-
-/** Finds the route for a request from the same table the CDK stack deploys; anything else is `$default`. */
+/**
+ * Finds the route for a request from the same table the CDK stack deploys;
+ * anything else is `$default`. `path` is the decoded path (`decodedPath`), as
+ * API Gateway routes on it and passes it on: path parameters are its segments.
+ */
 export const matchRoute = (method: string, path: string): RouteMatch => {
   for (const { route, pattern, parameterNames } of compiled) {
     if (route.method !== method) continue;
     const match = pattern.exec(path);
     if (!match) continue;
-    const values = match.slice(1).map(decode);
+    const values = match.slice(1);
     return {
       name: route.name,
       entry: route.entry,

@@ -7,7 +7,8 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { toApiGatewayEvent } from './api-gateway-event.ts';
+import { decodedPath, newRequestId, toApiGatewayEvent } from './api-gateway-event.ts';
+import { createLocalCors, type LocalCors } from './cors.ts';
 import { lambdaContext, loadHandler } from './handler-loader.ts';
 import { createJwtAuthorizer, type JwtAuthorizer } from './jwt-authorizer.ts';
 import { matchRoute } from './router.ts';
@@ -27,6 +28,11 @@ export interface LocalApiOptions {
   host?: string;
   /** The JWT authorizer of every non-public route: its key pair lives in `keyDirectory` (made on first start). */
   authorizer: { keyDirectory: string };
+  /**
+   * The `corsOrigins` context value the stack is deployed with (comma-separated
+   * origins, see infra/cors.ts and `localCorsOrigins`); unset means no CORS.
+   */
+  corsOrigins?: string;
 }
 
 class PayloadTooLarge extends Error {}
@@ -48,75 +54,109 @@ const readBody = (request: IncomingMessage): Promise<Buffer> =>
     request.on('error', reject);
   });
 
+/** One request's response, and the headers API Gateway puts on it: its request id, and CORS for an allowed origin. */
+interface Gateway {
+  response: ServerResponse;
+  requestId: string;
+  headers: OutgoingHttpHeaders;
+}
+
 /** The gateway's own answers are plain JSON `{"message": …}`, not problem+json. */
-const gatewayAnswer = (
-  response: ServerResponse,
-  status: number,
-  message: string,
-  headers: OutgoingHttpHeaders = {},
-) => {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify({ message }));
+const gatewayAnswer = (gateway: Gateway, status: number, message: string, headers: OutgoingHttpHeaders = {}) => {
+  gateway.response.writeHead(status, { 'content-type': 'application/json', ...headers, ...gateway.headers });
+  gateway.response.end(JSON.stringify({ message }));
 };
 
-const writeResult = (response: ServerResponse, result: APIGatewayProxyStructuredResultV2) => {
+// With CORS configured, API Gateway ignores the CORS headers a function returns and sets its own.
+const isCorsHeader = (name: string) => name.toLowerCase().startsWith('access-control-');
+
+const writeResult = (gateway: Gateway, result: APIGatewayProxyStructuredResultV2, cors: LocalCors | undefined) => {
   const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  for (const [name, value] of Object.entries(result.headers ?? {})) {
+    if (!(cors && isCorsHeader(name))) headers[name] = String(value);
+  }
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  response.writeHead(result.statusCode ?? 200, headers);
-  response.end(
+  gateway.response.writeHead(result.statusCode ?? 200, { ...headers, ...gateway.headers });
+  gateway.response.end(
     result.body === undefined ? undefined : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8'),
   );
 };
 
-const serve = async (request: IncomingMessage, response: ServerResponse, authorizer: JwtAuthorizer) => {
+interface Host {
+  authorizer: JwtAuthorizer;
+  cors: LocalCors | undefined;
+}
+
+const serve = async (request: IncomingMessage, gateway: Gateway, host: Host) => {
   const method = request.method ?? 'GET';
   const url = request.url ?? '/';
-  const route = matchRoute(method, new URL(url, 'http://localhost').pathname);
+  const origin = request.headers.origin;
+  if (host.cors?.isPreflight(method, request.headers)) {
+    request.resume();
+    gateway.response.writeHead(204, { ...gateway.headers, ...host.cors.preflightHeaders(origin) });
+    gateway.response.end();
+    return;
+  }
+  Object.assign(gateway.headers, host.cors?.responseHeaders(origin));
+  const route = matchRoute(method, decodedPath(url));
   let body: Buffer;
   try {
     body = await readBody(request);
   } catch (error) {
-    if (error instanceof PayloadTooLarge) return gatewayAnswer(response, 413, 'Request Entity Too Large');
+    if (error instanceof PayloadTooLarge) return gatewayAnswer(gateway, 413, 'Request Entity Too Large');
     throw error;
   }
   let claims: Record<string, string> | undefined;
   if (route.roles !== 'public') {
-    const decision = await authorizer.authorize(request.headers.authorization);
+    const decision = await host.authorizer.authorize(request.headers.authorization);
     if (!decision.authorized) {
       const challenge = decision.challenge ? { 'www-authenticate': decision.challenge } : {};
-      return gatewayAnswer(response, 401, 'Unauthorized', challenge);
+      return gatewayAnswer(gateway, 401, 'Unauthorized', challenge);
     }
     claims = decision.claims;
   }
   const event = toApiGatewayEvent(
-    { method, url, headers: request.headers, body, sourceIp: request.socket.remoteAddress ?? '127.0.0.1' },
+    {
+      method,
+      url,
+      headers: request.headers,
+      body,
+      sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+      requestId: gateway.requestId,
+    },
     route,
     new Date(),
     claims,
   );
   try {
     const handler = await loadHandler(route.entry);
-    writeResult(response, await handler(event, lambdaContext(route.name, event.requestContext.requestId)));
+    writeResult(gateway, await handler(event, lambdaContext(route.name, gateway.requestId)), host.cors);
   } catch (error) {
     // What API Gateway answers when the function itself fails.
     console.error(`${route.name} failed`, error);
-    gatewayAnswer(response, 500, 'Internal Server Error');
+    gatewayAnswer(gateway, 500, 'Internal Server Error');
   }
 };
 
 /**
- * Serves the API the way API Gateway would: each request to a non-public
- * route passes the JWT authorizer first (401 with the gateway's own body
- * otherwise), then becomes a payload format 2.0 event for the route's handler
- * module, from the shared route table.
+ * Serves the API the way API Gateway would: with CORS configured, preflights
+ * are answered by the gateway; each request to a non-public route passes the
+ * JWT authorizer first (401 with the gateway's own body otherwise), then
+ * becomes a payload format 2.0 event for the route's handler module, from the
+ * shared route table. Every response carries the `apigw-requestid` that the
+ * event carries as `requestContext.requestId`.
  */
 export const startLocalApi = async (options: LocalApiOptions): Promise<LocalApi> => {
-  const authorizer = createJwtAuthorizer(await loadSigningKey(options.authorizer.keyDirectory));
+  const host: Host = {
+    authorizer: createJwtAuthorizer(await loadSigningKey(options.authorizer.keyDirectory)),
+    cors: createLocalCors(options.corsOrigins),
+  };
   const server = createServer((request, response) => {
-    serve(request, response, authorizer).catch((error) => {
+    const requestId = newRequestId();
+    const gateway: Gateway = { response, requestId, headers: { 'apigw-requestid': requestId } };
+    serve(request, gateway, host).catch((error) => {
       console.error(error);
-      if (!response.headersSent) gatewayAnswer(response, 500, 'Internal Server Error');
+      if (!response.headersSent) gatewayAnswer(gateway, 500, 'Internal Server Error');
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
