@@ -33,6 +33,10 @@ const responseHeaders = (t: CommonTexts) => ({
 
 type ProblemsByStatus = Map<number, Set<ProblemCode>>;
 
+/** Every POST but those whose answers carry a secret (`idempotentReplays: false` in the route table). */
+export const takesIdempotencyKey = (route: RouteDefinition): boolean =>
+  route.method === 'POST' && route.idempotentReplays !== false;
+
 /** The problems every route of this kind can answer, from the route table alone. */
 export const derivedProblems = (route: RouteDefinition, doc: OperationDoc): ProblemsByStatus => {
   const problems: ProblemsByStatus = new Map();
@@ -45,11 +49,11 @@ export const derivedProblems = (route: RouteDefinition, doc: OperationDoc): Prob
   if (route.method === 'POST') add(400, 'validation-failed');
   if (route.roles !== 'public') add(403, 'forbidden');
   if (route.path.includes('{id}')) add(404, 'not-found');
-  if (route.method === 'POST') add(409, 'request-in-progress');
+  if (takesIdempotencyKey(route)) add(409, 'request-in-progress');
   if (route.method === 'PUT' || route.method === 'DELETE') add(412, 'precondition-failed');
   if (doc.body) add(413, 'payload-too-large');
   if (doc.body) add(415, 'unsupported-media-type');
-  if (route.method === 'POST') add(422, 'idempotency-key-reused');
+  if (takesIdempotencyKey(route)) add(422, 'idempotency-key-reused');
   add(500, 'internal');
   if (route.data !== 'none') add(503, 'service-unavailable');
   for (const [status, codes] of Object.entries(doc.problems ?? {})) add(Number(status), ...codes);
@@ -110,7 +114,7 @@ export const successResponse = (route: RouteDefinition, doc: OperationDoc, t: Co
       'X-Request-Id': headers.requestId,
       ...(success.headers?.includes('etag') ? { ETag: headers.etag } : {}),
       ...(success.headers?.includes('location') ? { Location: headers.location } : {}),
-      ...(route.method === 'POST' ? { 'Idempotent-Replayed': headers.replayed } : {}),
+      ...(takesIdempotencyKey(route) ? { 'Idempotent-Replayed': headers.replayed } : {}),
     },
     ...(success.content
       ? {

@@ -94,7 +94,7 @@ export const route = <
     .use(authorization(definition.roles, language));
   if (options.body) pipeline.use(bodyLimit()).use(httpJsonBodyParser({ reviver: rejectUnpairedSurrogates }));
   // After parsing, so that the stored body hash ignores JSON formatting; after authorization, so keys are per caller.
-  if (definition.method === 'POST') pipeline.use(idempotentPost());
+  if (definition.method === 'POST' && definition.idempotentReplays !== false) pipeline.use(idempotentPost());
 
   return pipeline.handler(async (event, lambdaContext) => {
     const context = {

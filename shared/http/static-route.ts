@@ -16,7 +16,7 @@ export const staticRoute = (name: RouteName, run: (event: APIGatewayProxyEventV2
     throw new Error(`${name} is not a public route without data: use route()`);
   }
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
-    .use(problemResponses('en'))
+    .use(problemResponses(definition.area === 'contracts' ? 'de' : 'en'))
     .handler(async (event) =>
       toHttpResult(await run(event), event.requestContext?.requestId ?? 'unknown'),
     ) as unknown as LambdaHandler;

@@ -1,0 +1,206 @@
+import * as v from 'valibot';
+import type { RouteName } from '#shared/routes.ts';
+import { SigningInput, SigningSessionInput, SigningSessionRecord, SigningViewRecord } from '#shared/signing/schema.ts';
+import { type Component, component } from './components.ts';
+import { contractComponents as c, signatureImageDataUrl } from './contract-components.ts';
+import { gespeicherterVertrag, hash, png } from './contract-examples.ts';
+import type { OperationDoc } from './operation-doc.ts';
+
+// Unterschrift am Tresen (API.md §11): deutsch dokumentiert wie der ganze Vertragsbereich.
+
+const json = 'application/json';
+const token = 'q3JkR0Ym3V9nU1aK8cW2xZ5tL7pQ4sE6hG0fD2bN9vM';
+const url = `https://studio.example/api/sign#${token}`;
+
+const tokenErklaerung =
+  'Der Token (256 Zufallsbits, base64url, 43 Zeichen) steht nur im Fragment der URL (`#…`), das Browser nie an einen Server senden, und danach nur im Header `Authorization: Signing <token>`: Er erscheint in keinem Pfad, keiner Abfrage und damit in keinem Zugriffsprotokoll. Der Server speichert nur seinen SHA-256.';
+
+const tokenUngueltig =
+  'Unbekannter, ersetzter, abgelaufener oder schon verwendeter Token: 401 `signing-token-invalid` mit `WWW-Authenticate: Signing`. Alle Fälle sehen gleich aus, damit niemand durch Raten etwas erfährt.';
+
+const SigningSessionInputComponent = component(
+  SigningSessionInput,
+  'SigningSessionInput',
+  {
+    role: 'Wer mit dem Link unterschreibt: `customer` (der Kunde) oder `studio`. Ohne Angabe `customer`.',
+    expiresInMinutes: 'Wie lange der Link zum Unterschreiben gilt, 5 bis 60 Minuten. Ohne Angabe 30.',
+  },
+  {
+    text: 'Eine neue Unterschriftssitzung für einen Vertrag und eine Rolle.',
+    examples: [{}, { role: 'customer', expiresInMinutes: 15 }],
+  },
+);
+
+const SigningSession = component(
+  SigningSessionRecord,
+  'SigningSession',
+  {
+    id: 'ID der Sitzung, eine ULID.',
+    role: 'Die Rolle, in der mit diesem Link unterschrieben wird.',
+    expiresAt: 'Bis wann der Link zum Unterschreiben gilt (RFC 3339, UTC).',
+    url: `Der Link zur Unterschriftsseite, \`<Origin>/api/sign#<token>\`: einmal verwendbar. ${tokenErklaerung} Er wird nur in dieser Antwort gezeigt.`,
+    qrCodeSvg:
+      'Derselbe Link als QR-Code: ein eigenständiges SVG-Dokument, zum Anzeigen am Bildschirm und Scannen mit der Kamera des Kunden.',
+  },
+  {
+    text: 'Eine geöffnete Unterschriftssitzung mit ihrem Link. Wer den Link hat, kann den Vertrag in dieser Rolle einsehen und unterschreiben: Zeigen Sie ihn nur der Person, die unterschreiben soll.',
+    examples: [
+      {
+        id: '01JD5A2B3C4D5E6F7G8H9J0K1M',
+        role: 'customer',
+        expiresAt: '2026-11-22T11:00:00.000Z',
+        url,
+        qrCodeSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 53 53" shape-rendering="crispEdges">…</svg>',
+      },
+    ],
+  },
+);
+
+/** Der Beispielvertrag, bevor jemand unterschrieben hat. */
+const offenerVertrag = {
+  ...gespeicherterVertrag,
+  status: 'pending' as const,
+  updatedAt: gespeicherterVertrag.createdAt,
+  version: 1,
+};
+
+const SigningView = component(
+  SigningViewRecord,
+  'SigningView',
+  {
+    role: 'Die Rolle, in der unterschrieben wird.',
+    documentHash:
+      'Der Dokument-Hash des Vertrags beim Öffnen der Sitzung; die Unterschrift muss ihn mitsenden (sonst 409).',
+    expiresAt: 'Bis wann der Link zum Unterschreiben gilt.',
+    signerName:
+      'Vorschlag für den Namen der unterschreibenden Person: Vor- und Nachname des Kontakts, für das Studio `representedBy` (sonst leer).',
+    contract: {
+      text: 'Der Vertrag, wie er unterschrieben wird (ohne Unterschriften).',
+      ref: c.ContractSummary.documented,
+    },
+    term: {
+      text: 'Laufzeit, Verlängerung und Kündigungsfrist in Worten, wie die Kopie des Kunden sie nennt.',
+      fields: {
+        minimumTerm: 'Die Mindestlaufzeit mit ihren Daten.',
+        renewal: 'Was nach der Mindestlaufzeit geschieht.',
+        notice: 'Die Kündigungsfrist.',
+      },
+    },
+  },
+  {
+    text: 'Was die Unterschriftsseite zeigt: der ganze Vertrag, seine Laufzeit in Worten und der Hash, den die Unterschrift bestätigt.',
+    examples: [
+      {
+        role: 'customer',
+        documentHash: hash,
+        expiresAt: '2026-11-22T11:00:00.000Z',
+        signerName: 'Erika Mustermann',
+        contract: offenerVertrag,
+        term: {
+          minimumTerm: 'Mindestlaufzeit: 12 Monate, vom 01.12.2026 bis 30.11.2027.',
+          renewal:
+            'Nach Ablauf der Mindestlaufzeit läuft der Vertrag auf unbestimmte Zeit weiter und kann jederzeit mit einer Frist von 1 Monat gekündigt werden.',
+          notice: 'Kündigungsfrist: 1 Monat ab Eingang der Kündigung.',
+        },
+      },
+    ],
+  },
+);
+
+const SigningInputComponent = component(
+  SigningInput,
+  'SigningInput',
+  {
+    signerName: 'Name der unterschreibenden Person, 1 bis 200 Zeichen.',
+    signatureImage: {
+      text: 'Das Bild vom Unterschriftenfeld als Data-URL, nach den Regeln von `POST /api/contracts/{id}/signatures`: PNG oder SVG, dekodiert höchstens 100 KiB, PNG höchstens 2000 × 2000 Pixel.',
+      checkedByHandler: signatureImageDataUrl,
+    },
+    consent: 'Die Zustimmung zum elektronischen Unterschreiben; muss `true` sein.',
+    documentHash: 'Der Dokument-Hash, den die Seite angezeigt hat (aus `GET /api/signing`).',
+  },
+  {
+    text: 'Die Unterschrift auf der Unterschriftsseite; Vertrag und Rolle legt die Sitzung fest.',
+    examples: [{ signerName: 'Erika Mustermann', signatureImage: png, consent: true, documentHash: hash }],
+  },
+);
+
+export const signingComponents = {
+  SigningSessionInput: SigningSessionInputComponent,
+  SigningSession,
+  SigningView,
+  SigningInput: SigningInputComponent,
+} satisfies Record<string, Component>;
+
+const text = v.string();
+
+export const signingOperations = {
+  'signing-sessions-create': {
+    summary: 'Unterschriftssitzung öffnen',
+    description: [
+      'Öffnet eine Sitzung, in der eine Person den Vertrag in einer Rolle auf einem Tablet (oder per QR-Code am eigenen Telefon) liest und unterschreibt. Nur für einen Vertrag im Zustand `pending`, dessen Rolle noch nicht unterschrieben hat (sonst 409).',
+      `Der Link ist einmal verwendbar und gilt \`expiresInMinutes\` lang. ${tokenErklaerung} Eine neue Sitzung für denselben Vertrag und dieselbe Rolle beendet die vorige: Ihr Link gilt sofort nicht mehr.`,
+      '**Wiederholungen:** Die Antwort enthält ein Geheimnis, das der Server nicht aufbewahrt. Sie wird darum nie gespeichert und nie erneut ausgeliefert; ein `Idempotency-Key` wird hier nicht ausgewertet. Eine Wiederholung öffnet eine neue Sitzung und beendet die vorige, so dass immer höchstens ein Link je Vertrag und Rolle gilt: der aus der zuletzt erhaltenen Antwort.',
+    ].join('\n\n'),
+    body: SigningSessionInputComponent,
+    success: { status: 201, description: 'Die Sitzung mit Link und QR-Code.', content: { [json]: SigningSession } },
+    problems: { 409: ['conflict'] },
+  },
+  'signing-page': {
+    summary: 'Unterschriftsseite',
+    description:
+      "Die Seite, die der Link öffnet (deutsch, für ein Tablet ab 768 × 1024, auch ein Telefon): Sie liest den Token aus dem Fragment, entfernt ihn aus der Adresszeile, zeigt den ganzen Vertrag und danach Name, Unterschriftenfeld (Finger, Stift oder Maus), Zustimmung und „Verbindlich unterschreiben“; danach die Kopie zum Herunterladen. Alles vom Server selbst (kein CDN), unter einer strengen Content-Security-Policy ohne Inline-Skript und -Stil, `frame-ancestors 'none'`, `Referrer-Policy: no-referrer`, `Cache-Control: no-store`. Öffentlich.",
+    success: { status: 200, description: 'Die HTML-Seite.', content: { 'text/html': text } },
+  },
+  'signing-asset': {
+    summary: 'Datei der Unterschriftsseite',
+    description:
+      'Skripte und Stil der Unterschriftsseite (darunter `signature_pad`), gzip-komprimiert, wenn der Client es annimmt. Öffentlich.',
+    path: {
+      asset: {
+        schema: v.picklist(['signature_pad.umd.min.js', 'sign-page.js', 'sign-page.css']),
+        text: 'Der Name der Datei.',
+      },
+    },
+    success: {
+      status: 200,
+      description: 'Die Datei.',
+      content: { 'text/javascript': text, 'text/css': text },
+    },
+    problems: { 404: ['not-found'] },
+  },
+  'signing-view': {
+    summary: 'Vertrag zur Unterschrift abrufen',
+    description: `Der Vertrag der Sitzung, wie die Unterschriftsseite ihn zeigt, mit Rolle und Dokument-Hash. Mit \`Authorization: Signing <token>\` statt eines Bearer-Tokens. ${tokenUngueltig}`,
+    signingToken: true,
+    success: { status: 200, description: 'Was die Seite zeigt.', content: { [json]: SigningView } },
+    problems: { 401: ['signing-token-invalid'] },
+  },
+  'signing-sign': {
+    summary: 'Mit dem Link unterschreiben',
+    description: [
+      `Zeichnet die Unterschrift genau wie \`POST /api/contracts/{id}/signatures\` auf (Bildregeln, Dokument-Hash, IP-Adresse und User-Agent, Siegel), in der Rolle der Sitzung. Mit \`Authorization: Signing <token>\`. ${tokenUngueltig}`,
+      'Der Token wird **in derselben Transaktion** wie die Unterschrift verbraucht: Ein Doppeltipp oder eine wiederholte Anfrage kann nicht zweimal unterschreiben. Eine abgelehnte Unterschrift (400, 409) verbraucht ihn nicht. Ein `Idempotency-Key` gilt je Sitzung: Eine Wiederholung nach verlorener Antwort erhält die erste Antwort, solange die Kopie abrufbar ist (15 Minuten).',
+    ].join('\n\n'),
+    signingToken: true,
+    body: SigningInputComponent,
+    success: {
+      status: 201,
+      description: 'Der Vertrag mit der neuen Unterschrift.',
+      content: { [json]: c.Contract },
+      headers: ['etag'],
+    },
+    problems: { 401: ['signing-token-invalid'], 409: ['conflict'] },
+  },
+  'signing-document': {
+    summary: 'Kopie nach der Unterschrift herunterladen',
+    description: `Die Kopie des Kunden als versiegeltes PDF (wie \`GET /api/contracts/{id}/document\`), mit dem Token, der gerade unterschrieben hat: 15 Minuten lang nach der Unterschrift, danach 401. Vor der Unterschrift 401 wie jeder nicht passende Token. ${tokenUngueltig}`,
+    signingToken: true,
+    success: {
+      status: 200,
+      description: 'Das PDF, mit `Content-Disposition: attachment; filename="Vertrag-<Nummer>.pdf"`.',
+      content: { 'application/pdf': text },
+    },
+    problems: { 401: ['signing-token-invalid'] },
+  },
+} satisfies Partial<Record<RouteName, OperationDoc>>;

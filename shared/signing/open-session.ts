@@ -1,0 +1,119 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { now } from '../clock.ts';
+import { hasEnded, todayOf } from '../contracts/computed-dates.ts';
+import { contractKey } from '../contracts/entity.ts';
+import { getExistingContract } from '../contracts/read-contracts.ts';
+import type { ContractWithSignatures, SignerRole } from '../contracts/schema.ts';
+import { documentClient, tableName } from '../db/client.ts';
+import { ConditionFailed, WriteContention } from '../db/errors.ts';
+import { type WriteItem, write } from '../db/write.ts';
+import { newId } from '../http/ids.ts';
+import { Problem } from '../http/problem.ts';
+import { currentSessionItem, currentSessionKey, signingSessionItem, signingSessionKey } from './entity.ts';
+import type { SigningSessionInput, StoredSigningSession } from './schema.ts';
+import { newSigningToken, signingTokenHash } from './token.ts';
+
+/** A session just opened, with the only copy of its token there will ever be. */
+export interface OpenedSigningSession {
+  session: StoredSigningSession;
+  token: string;
+}
+
+const notSignable = (contract: ContractWithSignatures, role: SignerRole, today: string): Problem | undefined => {
+  if (contract.status !== 'pending' || hasEnded(contract, today)) {
+    return new Problem('conflict', 'Nur ein noch nicht unterschriebener Vertrag (pending) kann unterschrieben werden');
+  }
+  if (contract.signatures.some((signature) => signature.role === role)) {
+    return new Problem('conflict', 'Für diese Rolle liegt bereits eine Unterschrift vor', {
+      errors: [{ path: 'role', message: 'Bereits unterschrieben' }],
+    });
+  }
+  return undefined;
+};
+
+const currentTokenHash = async (contractId: string, role: SignerRole): Promise<string | undefined> => {
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: tableName(), Key: currentSessionKey(contractId, role), ConsistentRead: true }),
+  );
+  return typeof Item?.tokenHash === 'string' ? Item.tokenHash : undefined;
+};
+
+const maxAttempts = 5;
+
+/**
+ * Opens a session in which one person signs one contract in one role. The
+ * new session, the pointer to it, the end of the session it replaces and a
+ * check that the contract is still the version found are one transaction: a
+ * signature or a second session in between makes it decide again.
+ */
+export const openSigningSession = async (
+  contractId: string,
+  input: SigningSessionInput,
+  createdBy: string,
+): Promise<OpenedSigningSession> => {
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const [contract, previousHash] = await Promise.all([
+      getExistingContract(contractId),
+      currentTokenHash(contractId, input.role),
+    ]);
+    const at = now();
+    const refusal = notSignable(contract, input.role, todayOf(contract, at));
+    if (refusal) throw refusal;
+
+    const token = newSigningToken();
+    const tokenHash = signingTokenHash(token);
+    const session: StoredSigningSession = {
+      id: newId(),
+      contractId,
+      role: input.role,
+      documentHash: contract.documentHash,
+      createdAt: at.toISOString(),
+      createdBy,
+      validUntil: new Date(at.getTime() + input.expiresInMinutes * 60_000).toISOString(),
+      signedAt: null,
+    };
+    const table = tableName();
+    const writes: WriteItem[] = [
+      {
+        Put: {
+          TableName: table,
+          Item: signingSessionItem(tokenHash, session),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: table,
+          Item: currentSessionItem(session, tokenHash),
+          ...(previousHash === undefined
+            ? { ConditionExpression: 'attribute_not_exists(pk)' }
+            : {
+                ConditionExpression: 'tokenHash = :previous',
+                ExpressionAttributeValues: { ':previous': previousHash },
+              }),
+        },
+      },
+      {
+        ConditionCheck: {
+          TableName: table,
+          Key: contractKey(contractId),
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':version': contract.version },
+        },
+      },
+      // Deleting the replaced session ends it: its token no longer finds anything.
+      ...(previousHash === undefined
+        ? []
+        : [{ Delete: { TableName: table, Key: signingSessionKey(previousHash) } } satisfies WriteItem]),
+    ];
+    try {
+      await write(writes);
+      return { session, token };
+    } catch (error) {
+      if (!(error instanceof ConditionFailed)) throw error;
+      // Another session was opened, or the contract changed: decide again on the fresh state.
+    }
+  }
+  throw new WriteContention();
+};

@@ -1,0 +1,371 @@
+// The signing page (API.md §11): shows the contract a signing link was opened for, takes the
+// signature, and offers the copy. A file of its own because the page's policy allows no
+// inline script. The token travels in the URL's fragment (never sent to a server) and then
+// only in the Authorization header; it is kept in this closure, nowhere else.
+(() => {
+  const main = document.getElementById('main');
+  const token = location.hash.slice(1);
+  // Out of the address bar and the history at once: nobody reads it off the tablet afterwards.
+  history.replaceState(null, '', location.pathname + location.search);
+  const authorization = `Signing ${token}`;
+
+  const element = (tag, attributes = {}, ...children) => {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) {
+      if (value === false || value === null || value === undefined) continue;
+      if (name === 'text') node.textContent = value;
+      else node.setAttribute(name, value === true ? '' : value);
+    }
+    node.append(...children.filter((child) => child !== null && child !== undefined));
+    return node;
+  };
+
+  const money = ({ amount, currency }) =>
+    new Intl.NumberFormat('de-DE', { style: 'currency', currency }).format(amount / 100);
+  const date = (day) => day.split('-').reverse().join('.');
+  const time = (instant) =>
+    new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' }).format(new Date(instant));
+  const regionNames = new Intl.DisplayNames(['de'], { type: 'region' });
+  const country = (code) => {
+    try {
+      return regionNames.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+  const intervals = {
+    once: 'einmalig',
+    week: 'wöchentlich',
+    month: 'monatlich',
+    quarter: 'vierteljährlich',
+    year: 'jährlich',
+  };
+  const roleLabels = { customer: 'Kundin/Kunde', studio: 'Studio' };
+
+  const show = (...nodes) => {
+    main.replaceChildren(...nodes);
+    main.focus();
+  };
+
+  const stop = (heading, text) =>
+    show(element('section', { class: 'notice' }, element('h1', { text: heading }), element('p', { text })));
+
+  const linkInvalid = () =>
+    stop(
+      'Dieser Link gilt nicht mehr',
+      'Er ist ungültig, abgelaufen oder wurde schon verwendet. Bitte lassen Sie sich vom Studio einen neuen Link geben.',
+    );
+
+  const addressLines = (address) =>
+    address ? [address.street, `${address.postalCode} ${address.city}`, country(address.country)] : [];
+
+  const party = (heading, lines) =>
+    element(
+      'section',
+      { class: 'party' },
+      element('h3', { text: heading }),
+      element('p', {}, ...lines.filter(Boolean).flatMap((line, index) => (index ? [element('br'), line] : [line]))),
+    );
+
+  const partiesSection = ({ studio, contact }) => {
+    const studioLines = [
+      studio.legalName,
+      ...addressLines(studio.address),
+      studio.email,
+      studio.phone && `Telefon ${studio.phone}`,
+      studio.website,
+      studio.vatId && `USt-IdNr. ${studio.vatId}`,
+      studio.registerEntry,
+      studio.representedBy && `Vertreten durch ${studio.representedBy}`,
+    ];
+    const contactLines = [`${contact.firstName} ${contact.lastName}`, ...addressLines(contact.address), contact.email];
+    return element(
+      'section',
+      { 'aria-labelledby': 'parties' },
+      element('h2', { id: 'parties', text: 'Vertragsparteien' }),
+      element('div', { class: 'parties' }, party('Studio', studioLines), party(roleLabels.customer, contactLines)),
+    );
+  };
+
+  const itemsSection = ({ items, totals }) => {
+    const header = ['Leistung', 'Menge', 'Einzelpreis', 'Abrechnung', 'Gesamt'];
+    const row = (item) =>
+      element(
+        'tr',
+        {},
+        element('th', { scope: 'row', text: item.name }),
+        ...[String(item.quantity), money(item.unitPrice), intervals[item.billingInterval], money(item.total)].map(
+          (text, index) => element('td', { 'data-label': header[index + 1], text }),
+        ),
+      );
+    const totalLines = Object.keys(intervals)
+      .filter((interval) => totals[interval])
+      .map((interval) =>
+        element('li', {}, `Summe ${intervals[interval]}: `, element('strong', { text: money(totals[interval]) })),
+      );
+    return element(
+      'section',
+      { 'aria-labelledby': 'items' },
+      element('h2', { id: 'items', text: 'Leistungen und Preise' }),
+      element(
+        'table',
+        {},
+        element('thead', {}, element('tr', {}, ...header.map((text) => element('th', { scope: 'col', text })))),
+        element('tbody', {}, ...items.map(row)),
+      ),
+      element('ul', { class: 'totals' }, ...totalLines),
+    );
+  };
+
+  const termSection = (contract, term) =>
+    element(
+      'section',
+      { 'aria-labelledby': 'term' },
+      element('h2', { id: 'term', text: 'Laufzeit und Kündigung' }),
+      element('p', { text: `Vertragsbeginn: ${date(contract.startDate)}.` }),
+      element('p', { text: term.minimumTerm }),
+      element('p', { text: term.renewal }),
+      element('p', { text: term.notice }),
+    );
+
+  const termsSection = ({ terms }) =>
+    element(
+      'section',
+      { 'aria-labelledby': 'terms' },
+      element('h2', { id: 'terms', text: 'Vertragsbedingungen' }),
+      element('p', { class: 'terms', text: terms ?? 'Keine weiteren Bedingungen.' }),
+    );
+
+  /** The pad, sized to its box on every resize (a rotated tablet too), keeping what was drawn. */
+  const signaturePad = (canvas, changed) => {
+    const pad = new SignaturePad(canvas, { minWidth: 1, maxWidth: 3, penColor: '#111' });
+    let drawn = { width: 0, height: 0 };
+    const fitToBox = () => {
+      const { width, height } = canvas.getBoundingClientRect();
+      if (width === 0 || (width === drawn.width && height === drawn.height)) return;
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      const strokes = pad.toData();
+      const scaleX = drawn.width ? width / drawn.width : 1;
+      const scaleY = drawn.height ? height / drawn.height : 1;
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+      canvas.getContext('2d').scale(ratio, ratio);
+      pad.clear();
+      pad.fromData(
+        strokes.map((stroke) => ({
+          ...stroke,
+          points: stroke.points.map((point) => ({ ...point, x: point.x * scaleX, y: point.y * scaleY })),
+        })),
+      );
+      drawn = { width, height };
+    };
+    new ResizeObserver(fitToBox).observe(canvas);
+    fitToBox();
+    pad.addEventListener('endStroke', changed);
+    return pad;
+  };
+
+  const maxImageBytes = 100 * 1024;
+  const decodedBytes = (dataUrl) => Math.floor(((dataUrl.length - dataUrl.indexOf(',') - 1) * 3) / 4);
+
+  /** A PNG within the API's rules: at most 1200 px wide (2000 allowed) and 100 KiB, scaled down until it fits. */
+  const signatureImage = (canvas) => {
+    let width = Math.min(canvas.width, 1200);
+    for (;;) {
+      const copy = element('canvas', {
+        width,
+        height: Math.max(1, Math.round((canvas.height * width) / canvas.width)),
+      });
+      copy.getContext('2d').drawImage(canvas, 0, 0, copy.width, copy.height);
+      const dataUrl = copy.toDataURL('image/png');
+      if (decodedBytes(dataUrl) <= maxImageBytes || width <= 200) return dataUrl;
+      width = Math.round(width * 0.7);
+    }
+  };
+
+  const randomKey = () =>
+    Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+  const post = async (body, key) => {
+    // A lost answer is asked again under the same Idempotency-Key: the server answers with the first outcome.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fetch('signing', {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json', 'idempotency-key': key },
+          body,
+          cache: 'no-store',
+        });
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
+    }
+  };
+
+  const fileNameOf = (response, number) =>
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `Vertrag-${number}.pdf`;
+
+  const download = async (number, message) => {
+    message.textContent = 'Die Kopie wird geladen …';
+    const response = await fetch('signing/document', { headers: { authorization }, cache: 'no-store' }).catch(
+      () => undefined,
+    );
+    if (!response?.ok) {
+      message.textContent =
+        response?.status === 401
+          ? 'Der Download ist nur 15 Minuten nach der Unterschrift möglich. Das Studio sendet Ihnen die Kopie gern zu.'
+          : 'Die Kopie konnte nicht geladen werden. Bitte versuchen Sie es noch einmal.';
+      return;
+    }
+    const url = URL.createObjectURL(await response.blob());
+    const link = element('a', { href: url, download: fileNameOf(response, number) });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    message.textContent = 'Die Kopie wurde heruntergeladen.';
+  };
+
+  const thanks = (contract, signerName) => {
+    const message = element('p', { role: 'status', class: 'form-message' });
+    const button = element('button', { type: 'button', class: 'primary', text: 'Vertrag herunterladen (PDF)' });
+    button.addEventListener('click', () => download(contract.number, message));
+    show(
+      element(
+        'section',
+        { class: 'notice done' },
+        element('h1', { text: `Vielen Dank, ${signerName}!` }),
+        element('p', { text: `Der Vertrag Nr. ${contract.number} ist unterschrieben.` }),
+        element('p', { text: 'Ihre Kopie mit allen Angaben zur Unterschrift können Sie jetzt herunterladen.' }),
+        button,
+        message,
+      ),
+    );
+  };
+
+  const signingSection = (view) => {
+    const nameInput = element('input', {
+      id: 'signer-name',
+      name: 'signerName',
+      type: 'text',
+      autocomplete: 'name',
+      required: true,
+      maxlength: '200',
+      value: view.signerName,
+    });
+    const canvas = element('canvas', { id: 'pad', class: 'pad', role: 'img', 'aria-labelledby': 'pad-label' });
+    const clear = element('button', { type: 'button', class: 'secondary', text: 'Löschen' });
+    const consent = element('input', { id: 'consent', name: 'consent', type: 'checkbox' });
+    const submit = element('button', {
+      type: 'submit',
+      class: 'primary',
+      disabled: true,
+      text: 'Verbindlich unterschreiben',
+    });
+    const message = element('p', { id: 'form-message', class: 'form-message', role: 'alert' });
+    let pad;
+    const update = () => {
+      submit.disabled = !(nameInput.value.trim() && pad && !pad.isEmpty() && consent.checked);
+    };
+    const form = element(
+      'form',
+      { id: 'signing', 'aria-labelledby': 'signature', novalidate: true },
+      element('h2', { id: 'signature', text: `Unterschrift (${roleLabels[view.role]})` }),
+      element(
+        'div',
+        { class: 'field' },
+        element('label', { for: 'signer-name', text: 'Name der unterschreibenden Person' }),
+        nameInput,
+      ),
+      element(
+        'div',
+        { class: 'field' },
+        element('p', { id: 'pad-label', class: 'label', text: 'Unterschrift mit Finger, Stift oder Maus' }),
+        canvas,
+        clear,
+      ),
+      element(
+        'div',
+        { class: 'consent' },
+        consent,
+        element('label', {
+          for: 'consent',
+          text: 'Ich habe den Vertrag oben vollständig gelesen und bin mit seinem Inhalt einverstanden. Mit meiner Unterschrift schließe ich ihn verbindlich ab.',
+        }),
+      ),
+      submit,
+      message,
+    );
+    nameInput.addEventListener('input', update);
+    consent.addEventListener('change', update);
+    clear.addEventListener('click', () => {
+      pad.clear();
+      update();
+    });
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      if (submit.disabled) return;
+      submit.disabled = true;
+      message.textContent = 'Die Unterschrift wird gespeichert …';
+      const signerName = nameInput.value.trim();
+      const body = JSON.stringify({
+        signerName,
+        signatureImage: signatureImage(canvas),
+        consent: true,
+        documentHash: view.documentHash,
+      });
+      const response = await post(body, randomKey()).catch(() => undefined);
+      if (response?.status === 201) return thanks(await response.json(), signerName);
+      if (response?.status === 401) return linkInvalid();
+      const problem = response ? await response.json().catch(() => ({})) : {};
+      message.textContent = response
+        ? `Das hat nicht geklappt: ${problem.detail ?? problem.title ?? response.status}`
+        : 'Keine Verbindung. Bitte prüfen Sie das Netz und versuchen Sie es noch einmal.';
+      update();
+    });
+    // The pad needs its box laid out, so it starts once the form is in the page.
+    return {
+      form,
+      start: () => {
+        pad = signaturePad(canvas, update);
+        update();
+      },
+    };
+  };
+
+  const render = (view) => {
+    const { contract } = view;
+    const signing = signingSection(view);
+    show(
+      element(
+        'header',
+        {},
+        element('p', { class: 'eyebrow', text: `Vertrag Nr. ${contract.number}` }),
+        element('h1', { text: `Vertrag mit ${contract.studio.legalName}` }),
+        element('p', {
+          class: 'hint',
+          text: `Bitte lesen Sie den Vertrag in Ruhe. Unterschreiben können Sie am Ende der Seite (bis ${time(view.expiresAt)} Uhr).`,
+        }),
+      ),
+      partiesSection(contract),
+      itemsSection(contract),
+      termSection(contract, view.term),
+      termsSection(contract),
+      element('p', { class: 'hash', text: `Dokument-Hash: ${view.documentHash}` }),
+      signing.form,
+    );
+    signing.start();
+  };
+
+  const load = async () => {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return linkInvalid();
+    const response = await fetch('signing', { headers: { authorization }, cache: 'no-store' }).catch(() => undefined);
+    if (response?.status === 401) return linkInvalid();
+    if (!response?.ok)
+      return stop('Der Vertrag konnte nicht geladen werden', 'Bitte laden Sie die Seite über den Link neu.');
+    render(await response.json());
+  };
+
+  load();
+})();
