@@ -115,7 +115,7 @@ export const contractOperations = {
       fields: { receivedOn: 'Angenommener Eingangstag der Kündigung (`YYYY-MM-DD`); ohne Angabe heute.' },
     },
     success: { status: 200, description: 'Die Vorschau.', content: { [json]: c.TerminationPreview } },
-    problems: { 409: ['conflict'] },
+    problems: { 400: ['validation-failed'], 409: ['conflict'] },
   },
   'contracts-terminate': {
     summary: 'Vertrag kündigen',
