@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '#shared/contracts/dates.ts';
 import { localUsers } from '../infra/local/local-tokens.ts';
 import { unique, useApi } from './support/api.ts';
+import { studioProfile, useStudioProfile } from './support/studio.ts';
 import { overwriteAttribute } from './support/table.ts';
 
 const api = useApi();
+useStudioProfile(api);
 
 // A real 1×1 PNG, as a tablet's signature pad would send (only much smaller).
 const pngBase64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -68,9 +71,9 @@ describe('POST /api/contracts', () => {
         contactId: contact.id,
         items: [{ serviceId: monthly.id, quantity: 2 }, { serviceId: once.id }, { serviceId: monthly.id }],
         startDate: '2026-12-01',
-        endDate: '2027-11-30',
         minimumTermMonths: 12,
-        noticePeriodDays: 30,
+        renewal: 'indefinite',
+        noticePeriod: { value: 1, unit: 'month' },
         terms: '  Es gelten die AGB des Studios.  ',
       },
     });
@@ -81,8 +84,16 @@ describe('POST /api/contracts', () => {
     expect(response.headers.get('etag')).toBe('"1"');
     expect(contract).toMatchObject({
       status: 'pending',
+      studio: studioProfile,
       contactId: contact.id,
       contact: { firstName: 'Erika', lastName: contact.lastName, email: contact.email, address: contact.address },
+      startDate: '2026-12-01',
+      minimumTermMonths: 12,
+      renewal: 'indefinite',
+      noticePeriod: { value: 1, unit: 'month' },
+      minimumTermEndsOn: '2027-11-30',
+      endsOn: null,
+      termination: null,
       totals: { month: { amount: 3 * 4900, currency: 'EUR' }, once: { amount: 2500, currency: 'EUR' } },
       terms: 'Es gelten die AGB des Studios.',
       requireStudioSignature: false,
@@ -100,7 +111,8 @@ describe('POST /api/contracts', () => {
       quantity: 2,
       total: { amount: 9800, currency: 'EUR' },
     });
-    expect(contract.number).toMatch(new RegExp(`^${new Date().getUTCFullYear()}-\\d{6}$`));
+    // The year is the studio's (Europe/Berlin), not UTC's.
+    expect(contract.number).toMatch(new RegExp(`^${todayIn(studioProfile.timeZone).slice(0, 4)}-\\d{6}$`));
     expect(contract.documentHash).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
@@ -129,7 +141,7 @@ describe('POST /api/contracts', () => {
     expect((await api.request('GET', `/api/contracts?contactId=${contact.id}`)).body.items).toEqual([]);
   });
 
-  it('answers 400 for bounds of § 309 Nr. 9 BGB, an end before the start and bad items', async () => {
+  it('answers 400 for bounds of § 309 Nr. 9 BGB, a term that cannot end by itself and bad items', async () => {
     const contact = await createContact();
     const service = await createService();
 
@@ -138,9 +150,8 @@ describe('POST /api/contracts', () => {
         contactId: contact.id,
         items: [{ serviceId: service.id, quantity: 0 }],
         startDate: '2026-12-01',
-        endDate: '2026-11-30',
         minimumTermMonths: 25,
-        noticePeriodDays: 32,
+        noticePeriod: { value: 32, unit: 'day' },
         signedOnPaper: true,
       },
     });
@@ -151,20 +162,24 @@ describe('POST /api/contracts', () => {
     expect(response.status).toBe(400);
     expect(response.body.title).toBe('Anfrage ist ungültig');
     expect(response.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(
-      ['items.0.quantity', 'minimumTermMonths', 'noticePeriodDays', 'signedOnPaper'].sort(),
+      ['items.0.quantity', 'minimumTermMonths', 'noticePeriod.value', 'signedOnPaper'].sort(),
     );
     expect(noItems.body.errors.map((e: { path: string }) => e.path)).toEqual(['items', 'startDate']);
-    const endBeforeStart = await api.request('POST', '/api/contracts', {
+    const noEndWithoutTerm = await api.request('POST', '/api/contracts', {
       body: {
         contactId: contact.id,
         items: [{ serviceId: service.id }],
         startDate: '2026-12-01',
-        endDate: '2026-11-30',
+        renewal: 'none',
       },
     });
-    expect(endBeforeStart.status).toBe(400);
-    expect(endBeforeStart.body.errors).toEqual([
-      { path: 'endDate', message: 'Darf nicht vor dem Beginn (startDate) liegen' },
+    expect(noEndWithoutTerm.status).toBe(400);
+    expect(noEndWithoutTerm.body.errors).toEqual([
+      {
+        path: 'renewal',
+        message:
+          'none verlangt eine Mindestlaufzeit (minimumTermMonths) von mindestens 1 Monat: der Vertrag endet dann mit ihr',
+      },
     ]);
   });
 
@@ -276,7 +291,8 @@ describe('POST /api/contracts/:id/signatures', () => {
       ipAddress: '127.0.0.1',
       userAgent: 'StudioTablet/1.0',
       imageSha256: createHash('sha256').update(Buffer.from(pngBase64, 'base64')).digest('hex'),
-      seal: { algorithm: 'Ed25519' },
+      // ECDSA P-256 locally too since the customer's copy is a PDF signed with the sealing key (17c8f7e).
+      seal: { algorithm: 'ECDSA_SHA_256' },
     });
     expect(signature.seal.keyId).toMatch(/^local:[0-9a-f]{16}$/);
     expect((await api.request('GET', `/api/contracts/${contract.id}`)).body).toEqual(response.body);
@@ -421,9 +437,10 @@ describe('GET /api/contracts/:id/verification', () => {
 });
 
 describe('POST /api/contracts/:id/cancellation', () => {
-  it('cancels a signed contract once, recording when and why', async () => {
+  it('cancels a pending offer once, recording when and why; a signed contract is terminated instead', async () => {
     const { contract } = await createContract();
-    await sign(contract);
+    const { contract: signedContract } = await createContract();
+    await sign(signedContract);
 
     const response = await api.request('POST', `/api/contracts/${contract.id}/cancellation`, {
       body: { reason: ' Umzug ins Ausland ' },
@@ -433,12 +450,24 @@ describe('POST /api/contracts/:id/cancellation', () => {
       body: { reason: 'noch mal' },
     });
 
+    const onSigned = await api.request('POST', `/api/contracts/${signedContract.id}/cancellation`, {
+      body: { reason: 'Umzug ins Ausland' },
+    });
+
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ status: 'cancelled', cancellationReason: 'Umzug ins Ausland', version: 3 });
+    expect(response.body).toMatchObject({ status: 'cancelled', cancellationReason: 'Umzug ins Ausland', version: 2 });
     expect(response.body.cancelledAt).toMatch(/Z$/);
-    expect(response.body.signatures).toHaveLength(1);
+    expect(response.body.signatures).toEqual([]);
     expect(again.status).toBe(409);
     expect(again.body.title).toBe('Konflikt mit dem aktuellen Zustand');
+    expect(again.body.detail).toBe('Der Vertrag ist bereits storniert');
+    expect(onSigned.status).toBe(409);
+    expect(onSigned.body.detail).toContain(`/api/contracts/${signedContract.id}/termination`);
+    expect((await api.request('GET', `/api/contracts/${signedContract.id}`)).body).toMatchObject({
+      status: 'signed',
+      cancelledAt: null,
+      version: 2,
+    });
   });
 
   it('requires a reason and answers 404 for an unknown contract', async () => {
