@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 
 /**
  * The HTTP API's CORS configuration, in one place: the CDK stack deploys it
@@ -42,9 +41,9 @@ export const parseCorsOrigins = (value: unknown): string[] | undefined => {
  * The `corsOrigins` value a local server uses: `CORS_ORIGINS` from the
  * environment, else the context value in cdk.json, which `cdk deploy` would use.
  */
-export const localCorsOrigins = async (repositoryRoot: string): Promise<string | undefined> => {
+export const localCorsOrigins = async (): Promise<string | undefined> => {
   if (process.env.CORS_ORIGINS !== undefined) return process.env.CORS_ORIGINS;
-  const cdkJson = JSON.parse(await readFile(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
+  const cdkJson = JSON.parse(await readFile(new URL('../cdk.json', import.meta.url), 'utf8')) as {
     context?: Record<string, unknown>;
   };
   const value = cdkJson.context?.[corsOriginsContextKey];

@@ -1,9 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, routes } from '#shared/routes.ts';
-import { corsAllowedHeaders, corsExposedHeaders, corsMaxAgeSeconds } from '../infra/cors.ts';
+import { corsOriginsContextKey, localCorsOrigins } from '../infra/cors.ts';
+import { corsPreflight } from '../infra/http-api.ts';
 import { toApiGatewayEvent } from '../infra/local/api-gateway-event.ts';
 import { repositoryRoot } from '../infra/local/handler-loader.ts';
 import { matchRoute } from '../infra/local/router.ts';
@@ -31,7 +33,8 @@ const useApiWithCors = (corsOrigins: string) => {
     fetch(`${server.api?.url}${path}`, init);
 };
 
-const corsApi = useApiWithCors(`${studioApp}, ${devServer}`);
+const corsOrigins = `${studioApp}, ${devServer}`;
+const corsApi = useApiWithCors(corsOrigins);
 
 const preflight = (origin: string, method = 'POST') => ({
   method: 'OPTIONS',
@@ -129,10 +132,34 @@ describe('CORS, with corsOrigins set', () => {
     expect(corsHeadersOf(none)).toEqual({});
   });
 
-  it('reads the same settings the stack deploys', () => {
-    expect(corsAllowedHeaders).toEqual(['Authorization', 'Content-Type', 'If-Match', 'Idempotency-Key']);
-    expect(corsExposedHeaders).toContain('X-Request-Id');
-    expect(corsMaxAgeSeconds).toBe(3600);
+  it('takes corsOrigins for npm start from CORS_ORIGINS, else from the context in cdk.json', async () => {
+    const before = process.env.CORS_ORIGINS;
+    try {
+      process.env.CORS_ORIGINS = devServer;
+      expect(await localCorsOrigins()).toBe(devServer);
+      delete process.env.CORS_ORIGINS;
+      const cdkJson = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8'));
+      expect(await localCorsOrigins()).toBe(cdkJson.context?.corsOrigins);
+    } finally {
+      if (before === undefined) delete process.env.CORS_ORIGINS;
+      else process.env.CORS_ORIGINS = before;
+    }
+  });
+
+  it('answers with the very configuration the stack deploys for the same corsOrigins', async () => {
+    const deployed = corsPreflight(new App({ context: { [corsOriginsContextKey]: corsOrigins } }));
+    const lowerCased = (names: readonly string[] = []) => names.map((name) => name.toLowerCase()).join(',');
+
+    const answer = await corsApi('/api/services', preflight(devServer, 'PUT'));
+    const response = await corsApi('/api/services', { headers: { origin: devServer } });
+
+    expect(deployed?.allowOrigins).toEqual([studioApp, devServer]);
+    expect(answer.headers.get('access-control-allow-methods')).toBe(deployed?.allowMethods?.join(','));
+    expect(answer.headers.get('access-control-allow-headers')).toBe(lowerCased(deployed?.allowHeaders));
+    expect(answer.headers.get('access-control-max-age')).toBe(String(deployed?.maxAge?.toSeconds()));
+    expect(response.headers.get('access-control-expose-headers')).toBe(lowerCased(deployed?.exposeHeaders));
+    expect(deployed?.allowCredentials).toBe(false);
+    expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
   });
 });
 
