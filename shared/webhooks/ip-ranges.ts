@@ -52,7 +52,9 @@ const ipv4Bytes = (address: string): number[] => address.split('.').map(Number);
 
 const ipv6Bytes = (address: string): number[] => {
   let text = address.split('%')[0] ?? '';
-  const dotted = text.match(/(\d+\.\d+\.\d+\.\d+)$/)?.[1];
+  // The group after the last colon, tested whole: an unanchored search for a dotted quad backtracks polynomially.
+  const last = text.slice(text.lastIndexOf(':') + 1);
+  const dotted = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(last) ? last : undefined;
   if (dotted) {
     const [a = 0, b = 0, c = 0, d = 0] = ipv4Bytes(dotted);
     text = `${text.slice(0, -dotted.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
