@@ -19,23 +19,28 @@ const worst = <T>(rows: readonly T[], value: (row: T) => number): T | undefined 
 /** Checks the issue's budgets against one run's figures. */
 export const checkBudgets = (results: Omit<BenchResults, 'budgets'>): Budget[] => {
   const budgets: Budget[] = [];
-  const warmWorst = worst(results.warm, (row) => row.ratioP50);
   budgets.push({
-    budget: `warm: handler p50 ≤ ${budgetLimits.warmRatio} × floor p50, every endpoint`,
+    budget: `warm: handler p50 ≤ ${budgetLimits.warmRatio} × floor p50, every function that calls DynamoDB`,
     met: results.warm.every((row) => row.ratioP50 <= budgetLimits.warmRatio),
-    detail: results.warm.map((row) => `${row.name} ${row.ratioP50}`).join(', ') || `worst ${warmWorst?.ratioP50}`,
+    detail: results.warm.map((row) => `${row.name} ${row.ratioP50}`).join(', '),
   });
   const shipped = results.coldStart.filter((row) => row.sdk === results.shippedSdk);
   const coldWorst = worst(shipped, (row) => row.ratio);
   budgets.push({
-    budget: `cold start: ≤ ${budgetLimits.coldStartRatio} × floor median, every function (SDK ${results.shippedSdk}, as shipped)`,
-    met: results.unmeasured.length === 0 && shipped.every((row) => row.ratio <= budgetLimits.coldStartRatio),
-    detail: `${results.unmeasured.length ? `not measured: ${results.unmeasured.map(({ name }) => name).join(', ')}; ` : ''}worst ${coldWorst?.name} ${coldWorst?.ratio}; over: ${
+    budget: `cold start: ≤ ${budgetLimits.coldStartRatio} × floor median, every measured function (SDK ${results.shippedSdk}, as shipped)`,
+    met: shipped.every((row) => row.ratio <= budgetLimits.coldStartRatio),
+    detail: `worst ${coldWorst?.name} ${coldWorst?.ratio}; over: ${
       shipped
         .filter((row) => row.ratio > budgetLimits.coldStartRatio)
         .map((row) => `${row.name} ${row.ratio}`)
         .join(', ') || 'none'
     }`,
+  });
+  // Kept apart from the ratios: a route whose sample request fails says nothing about our overhead.
+  budgets.push({
+    budget: 'every function measured (its sample request answered as expected)',
+    met: results.unmeasured.length === 0,
+    detail: results.unmeasured.map(({ name }) => name).join(', ') || 'all',
   });
   const largest = worst(results.bundles, (row) => row.bytes.runtime.minifiedBytes);
   budgets.push({

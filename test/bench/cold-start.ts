@@ -7,8 +7,8 @@ import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { repositoryRoot } from '#infra/local/handler-loader.ts';
 import { type FunctionName, type LambdaFunction, type SdkSource, writeBundle } from './bundles.ts';
-import type { BenchEvent } from './events.ts';
-import { floorEntry } from './handlers.ts';
+import { floorModuleSource } from './floors.ts';
+import type { Recording } from './replay.ts';
 import { median, ratio, round } from './stats.ts';
 
 const run = promisify(execFile);
@@ -40,9 +40,13 @@ export interface ColdStartOptions {
   functions: readonly LambdaFunction[];
   sdkSources: readonly SdkSource[];
   runs: number;
-  /** The first request's event; called before every run, so each run can use up a fresh record. */
-  event(name: FunctionName): Promise<BenchEvent>;
-  expectedStatus(name: FunctionName): number;
+  /** What the function's floor replays: the handler's recorded calls. */
+  recording(name: FunctionName): Recording;
+  /**
+   * The first request: the handler's event, or the floor's plan for it. Called
+   * before every run, so each run can use up a fresh record.
+   */
+  request(name: FunctionName, kind: Kind): Promise<unknown>;
   /** The environment Lambda would give the function (table, endpoint, region, credentials). */
   environment: Record<string, string>;
 }
@@ -59,6 +63,15 @@ const placeFiles = async (files: LambdaFunction['files'], folder: string) => {
       writeFileSync(join(folder, basename(file.path)), stdout);
     }
   }
+};
+
+export type Kind = 'handler' | 'floor';
+
+/** The floor's entry module, written where it finds the SDK through the folder's `node_modules`. */
+const writeFloorEntry = (directory: string, name: FunctionName, recording: Recording): string => {
+  const entry = join(directory, `${name}-floor.mjs`);
+  writeFileSync(entry, floorModuleSource(recording, resolve(repositoryRoot, 'test/bench/replay.ts')));
+  return entry;
 };
 
 /**
@@ -85,7 +98,7 @@ const prepareBundles = async (options: ColdStartOptions) => {
     for (const sdk of options.sdkSources) {
       for (const [kind, entry] of [
         ['handler', fn.entry],
-        ['floor', floorEntry(fn.name)],
+        ['floor', writeFloorEntry(directory, fn.name, options.recording(fn.name))],
       ] as const) {
         const folder = join(directory, sdk, fn.name, kind);
         if (kind === 'handler') await placeFiles(fn.files, join(folder, 'files'));
@@ -97,8 +110,8 @@ const prepareBundles = async (options: ColdStartOptions) => {
   return { directory, runner, bundles };
 };
 
-const startOnce = async (runner: string, bundle: string, event: BenchEvent, env: Record<string, string>) => {
-  const { stdout } = await run(process.execPath, [runner, bundle, JSON.stringify(event)], { env, cwd: tmpdir() });
+const startOnce = async (runner: string, bundle: string, request: unknown, env: Record<string, string>) => {
+  const { stdout } = await run(process.execPath, [runner, bundle, JSON.stringify(request)], { env, cwd: tmpdir() });
   // The function may log to stdout too; the runner's report is the last line.
   return JSON.parse(stdout.trimEnd().split('\n').at(-1) ?? '') as RunnerOutput;
 };
@@ -116,11 +129,11 @@ export const measureColdStarts = async (options: ColdStartOptions): Promise<Cold
     for (let round = 0; round <= options.runs; round++) {
       for (const fn of options.functions) {
         for (const sdk of options.sdkSources) {
-          const kinds = round % 2 === 0 ? (['handler', 'floor'] as const) : (['floor', 'handler'] as const);
+          const kinds: Kind[] = round % 2 === 0 ? ['handler', 'floor'] : ['floor', 'handler'];
           for (const kind of kinds) {
             const key = `${sdk}/${fn.name}/${kind}`;
-            const output = await startOnce(runner, bundles.get(key) ?? '', await options.event(fn.name), env);
-            if (output.statusCode !== options.expectedStatus(fn.name)) {
+            const output = await startOnce(runner, bundles.get(key) ?? '', await options.request(fn.name, kind), env);
+            if (output.statusCode !== options.recording(fn.name).statusCode) {
               throw new Error(`Cold start of ${key} answered ${output.statusCode}`);
             }
             if (round > 0) samples.set(key, [...(samples.get(key) ?? []), output]);

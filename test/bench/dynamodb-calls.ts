@@ -1,36 +1,40 @@
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
-/** One request the document client sent, with what DynamoDB charged for it. */
+/** One request a document client sent: what it sent, what it got back and what DynamoDB charged for it. */
 export interface DynamoDbCall {
   /** `GetItem`, `Query`, `TransactWriteItems`, … */
   operation: string;
+  /** The command's input as the code gave it (document-client values, before marshalling). */
+  input: Record<string, unknown>;
+  /** What the document client returned (unmarshalled); absent when the call failed. */
+  output?: Record<string, unknown>;
+  /** Calls of one wave were in flight together (`Promise.all`); waves ran one after the other. */
+  wave: number;
   /** Items the call wrote (puts, updates, deletes, condition checks) or read (returned items). */
   items: number;
   readUnits: number;
   writeUnits: number;
+  /** The part of `writeUnits` charged for the global secondary indexes the written items are projected into. */
+  indexWriteUnits: number;
   /** The call failed (a condition, say); DynamoDB reports no capacity for failed calls. */
   failed?: true;
 }
 
 export interface CallRecorder {
-  /** Runs `work` with `ReturnConsumedCapacity: 'TOTAL'` on every request and returns the calls it made. */
+  /** Runs `work` with `ReturnConsumedCapacity: 'INDEXES'` on every request and returns the calls it made. */
   record(work: () => Promise<unknown>): Promise<DynamoDbCall[]>;
 }
 
 const readOperations = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems']);
+const writeOperations = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 
-// DynamoDB reports one number per table (table and indexes together); read or
-// write follows from the operation.
-const toCall = (operation: string, input: CallInput, output: CallOutput): DynamoDbCall => {
-  const units = [output.ConsumedCapacity ?? []].flat().reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
-  const isRead = readOperations.has(operation);
-  const items = input.TransactItems?.length ?? output.Count ?? (output.Item ? 1 : isRead ? 0 : 1);
-  return { operation, items, readUnits: isRead ? units : 0, writeUnits: isRead ? 0 : units };
-};
+export const isRead = (call: Pick<DynamoDbCall, 'operation'>): boolean => readOperations.has(call.operation);
+export const isWrite = (call: Pick<DynamoDbCall, 'operation'>): boolean => writeOperations.has(call.operation);
 
 interface CallInput {
   TransactItems?: unknown[];
+  ReturnConsumedCapacity?: string;
 }
 
 interface CallOutput {
@@ -39,35 +43,66 @@ interface CallOutput {
   Item?: unknown;
 }
 
+// DynamoDB reports one entry per table (table and indexes together, the indexes
+// also on their own); read or write follows from the operation.
+const charged = (operation: string, input: CallInput, output: CallOutput) => {
+  const entries = [output.ConsumedCapacity ?? []].flat();
+  const units = entries.reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
+  const indexUnits = entries
+    .flatMap((entry) => Object.values(entry.GlobalSecondaryIndexes ?? {}))
+    .reduce((sum, index) => sum + (index.CapacityUnits ?? 0), 0);
+  const read = readOperations.has(operation);
+  return {
+    items: input.TransactItems?.length ?? output.Count ?? (output.Item ? 1 : read ? 0 : 1),
+    readUnits: read ? units : 0,
+    writeUnits: read ? 0 : units,
+    indexWriteUnits: read ? 0 : indexUnits,
+  };
+};
+
 /**
- * Watches the shared document client from the outside, so handlers are
- * measured unchanged: a middleware on the client's stack asks DynamoDB for the
- * consumed capacity while a recording is running and notes each call. Outside
- * a recording it passes requests through untouched.
+ * Watches document clients from the outside, so handlers are measured
+ * unchanged: a middleware on each client's stack asks DynamoDB for the
+ * consumed capacity while a recording is running and notes each call with a
+ * copy of its input and output (what a floor replays). Outside a recording it
+ * passes requests through untouched. The shared document client and the SDK
+ * client beneath it share one stack, so every call of a handler passes here.
  */
-export const recordCalls = (client: DynamoDBDocumentClient): CallRecorder => {
+export const recordCalls = (clients: readonly DynamoDBDocumentClient[]): CallRecorder => {
   let calls: DynamoDbCall[] | undefined;
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const recording = calls;
-      if (!recording) return next(args);
-      const input = { ...(args.input as CallInput), ReturnConsumedCapacity: 'TOTAL' };
-      const operation = (context.commandName ?? 'Unknown').replace(/Command$/, '');
-      try {
-        const result = await next({ ...args, input });
-        recording.push(toCall(operation, input, result.output as CallOutput));
-        return result;
-      } catch (error) {
-        recording.push({ ...toCall(operation, input, {}), failed: true });
-        throw error;
-      }
-    },
-    { step: 'initialize', name: 'benchCallRecorder' },
-  );
+  let inFlight = 0;
+  let wave = 0;
+  for (const client of clients) {
+    client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const recording = calls;
+        if (!recording) return next(args);
+        const original = structuredClone(args.input) as Record<string, unknown>;
+        const input = { ...original, ReturnConsumedCapacity: 'INDEXES' };
+        const operation = (context.commandName ?? 'Unknown').replace(/Command$/, '');
+        if (inFlight++ === 0) wave++;
+        const call = { operation, input: original, wave };
+        try {
+          const result = await next({ ...args, input });
+          const answer = result.output as CallOutput & { $metadata?: unknown };
+          const { ConsumedCapacity: _capacity, $metadata: _metadata, ...output } = answer;
+          recording.push({ ...call, output: structuredClone(output), ...charged(operation, input, answer) });
+          return result;
+        } catch (error) {
+          recording.push({ ...call, ...charged(operation, input, {}), failed: true });
+          throw error;
+        } finally {
+          inFlight--;
+        }
+      },
+      { step: 'initialize', name: 'benchCallRecorder' },
+    );
+  }
   return {
     async record(work) {
       if (calls) throw new Error('Recordings do not nest');
       calls = [];
+      wave = 0;
       try {
         await work();
         return calls;
@@ -82,8 +117,6 @@ export const totalUnits = (calls: readonly DynamoDbCall[]) => ({
   readUnits: calls.reduce((sum, call) => sum + call.readUnits, 0),
   writeUnits: calls.reduce((sum, call) => sum + call.writeUnits, 0),
 });
-
-const writeOperations = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
 
 /** `GetItem ×2, TransactWriteItems(4)`: the calls of one request, in order, for tables and comparisons. */
 export const describeCalls = (calls: readonly DynamoDbCall[]): string => {
@@ -101,4 +134,4 @@ export const describeCalls = (calls: readonly DynamoDbCall[]): string => {
 
 /** Items written by the request's calls. */
 export const itemsWritten = (calls: readonly DynamoDbCall[]): number =>
-  calls.filter((call) => writeOperations.has(call.operation)).reduce((sum, call) => sum + call.items, 0);
+  calls.filter(isWrite).reduce((sum, call) => sum + call.items, 0);

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { contactBody, contractBody, serviceBody, signatureBody } from './bodies.ts';
+import { type RouteDefinition, routes } from '#shared/routes.ts';
+import type { FunctionName } from './bundles.ts';
 import { callRoute } from './handlers.ts';
+import { hasSampleEvent, sampleEvent, samplePathId } from './sample-events.ts';
 
 let counter = 0;
 const runTag = randomBytes(3).toString('hex');
-/** A tag no other record of this run has: unique emails and names. */
-export const nextTag = (): string => `B${runTag}${(counter++).toString(36).padStart(5, '0')}`;
+/** A tag no other record of this run has; lower case, so it survives the normalised copies in keys. */
+export const nextTag = (): string => `b${runTag}${(counter++).toString(36).padStart(5, '0')}`;
 
 /**
  * Runs `work` with the handlers pointed at `table`. Handlers read TABLE_NAME on
@@ -22,57 +24,113 @@ export const withTable = async <T>(table: string, work: () => Promise<T>): Promi
   }
 };
 
-export interface CreatedContract {
-  id: string;
-  documentHash: string;
+const allRoutes: readonly RouteDefinition[] = routes;
+
+/** `/api/contracts` for `/api/contracts/{id}/signatures`; nothing for a route on no record. */
+export const collectionOf = (route: Pick<RouteDefinition, 'path'>): string | undefined => {
+  const at = route.path.indexOf('/{id}');
+  return at < 0 ? undefined : route.path.slice(0, at);
+};
+
+/** A collection of the route table: a POST on its path creates a record, the `{id}` routes below act on one. */
+export interface Collection {
+  path: string;
+  create: FunctionName;
+  /** The id the sample events of its `{id}` routes name, which stands for a record of the collection. */
+  placeholder: string | undefined;
 }
+
+export const collections: readonly Collection[] = allRoutes
+  .filter((route) => route.method === 'POST' && !route.path.includes('{') && hasSampleEvent(route.name))
+  .map((create) => ({
+    path: create.path,
+    create: create.name as FunctionName,
+    placeholder: allRoutes
+      .filter((route) => collectionOf(route) === create.path && hasSampleEvent(route.name))
+      .map((route) => samplePathId(route.name))
+      .find((id) => id !== undefined),
+  }));
+
+/**
+ * The requests a record goes through before a route acts on it: the workflow,
+ * not the record's shape. A contract is read, verified and previewed with its
+ * signature; only a signed contract can be terminated, only a terminated one
+ * can have its termination withdrawn. Keyed by collection (its read record)
+ * and by route (the fresh record it gets).
+ */
+const readRecordSteps: Readonly<Record<string, readonly string[]>> = { '/api/contracts': ['contracts-sign'] };
+const freshRecordSteps: Readonly<Record<string, readonly string[]>> = {
+  'contracts-terminate': ['contracts-sign'],
+  'contracts-withdraw-termination': ['contracts-sign', 'contracts-terminate'],
+};
+
+/** Singletons (a PUT on a path without an id, the studio profile) that records of collections may need. */
+const singletonWrites = allRoutes.filter(
+  (route) => route.method === 'PUT' && !route.path.includes('{') && hasSampleEvent(route.name),
+);
+
+type ApiRecord = Record<string, unknown> & { id: string };
 
 /** The records the scenarios of one table read and write, made through the handlers themselves. */
 export interface Fixtures {
   table: string;
-  contactId: string;
-  replaceContact: { id: string; body: ReturnType<typeof contactBody> };
-  serviceId: string;
-  replaceService: { id: string; body: ReturnType<typeof serviceBody> };
-  contractBody: ReturnType<typeof contractBody>;
-  signedContractId: string;
-  /** A new contact, for a request that deletes it. */
-  freshContact(): Promise<string>;
-  /** A new pending contract, for a request that signs or cancels it. */
-  freshContract(): Promise<CreatedContract>;
+  /** The sample events' placeholder ids → the records reads use (one per collection). */
+  ids: ReadonlyMap<string, string>;
+  /** Per collection, the record replaces write again and again, and the tag it was created with (its email stays). */
+  replaced: ReadonlyMap<string, { id: string; tag: string }>;
+  /** Collections whose records could not be made, with the reason. */
+  unavailable: ReadonlyMap<string, string>;
+  /** A new record of the collection, ready for the route that uses it up (delete, sign, cancel, terminate, …). */
+  fresh(collection: string, route: string): Promise<ApiRecord>;
 }
 
-const createContact = async () => (await callRoute('contacts-create', { body: contactBody(nextTag()) })).id as string;
-
-/** Creates the fixtures in `table`; `lists` services and contracts so that a list page is full. */
-export const createFixtures = (table: string, lists = 30): Promise<Fixtures> =>
+/**
+ * Creates the fixtures in `table` from the sample events: the singletons
+ * first, then collection by collection in the route table's order (a
+ * contract's sample body names the sample contact and service, which exist by
+ * then), with `listSize` records per collection so that a list page of 25 is
+ * full.
+ */
+export const createFixtures = (table: string, listSize = 30): Promise<Fixtures> =>
   withTable(table, async () => {
-    const replaceBody = contactBody(nextTag());
-    const replaceContactId = (await callRoute('contacts-create', { body: replaceBody })).id as string;
-    const contactId = await createContact();
-    // Replaced with its own fields: a rename would move its index entries, which costs more than a plain replace.
-    const replaceServiceBody = serviceBody(nextTag());
-    const replaceServiceId = (await callRoute('services-create', { body: replaceServiceBody })).id as string;
-    const serviceId = (await callRoute('services-create', { body: serviceBody(nextTag()) })).id as string;
-    for (let i = 2; i < lists; i++) await callRoute('services-create', { body: serviceBody(nextTag()) });
-    const contracts = contractBody(contactId, serviceId);
-    const freshContract = () =>
-      withTable(table, async () => {
-        const { id, documentHash } = await callRoute('contracts-create', { body: contracts });
-        return { id, documentHash } as CreatedContract;
-      });
-    for (let i = 1; i < lists; i++) await freshContract();
-    const signed = await freshContract();
-    await callRoute('contracts-sign', { id: signed.id, body: signatureBody(signed.documentHash) });
-    return {
-      table,
-      contactId,
-      replaceContact: { id: replaceContactId, body: replaceBody },
-      serviceId,
-      replaceService: { id: replaceServiceId, body: replaceServiceBody },
-      contractBody: contracts,
-      signedContractId: signed.id,
-      freshContact: () => withTable(table, createContact),
-      freshContract,
+    const ids = new Map<string, string>();
+    const replaced = new Map<string, { id: string; tag: string }>();
+    const unavailable = new Map<string, string>();
+    const create = (collection: Collection, tag = nextTag()) =>
+      callRoute<ApiRecord>(collection.create, sampleEvent(collection.create, { ids, tag }));
+    const takeSteps = async (collection: Collection, record: ApiRecord, steps: readonly string[]) => {
+      const own = new Map(collection.placeholder ? [...ids, [collection.placeholder, record.id]] : ids);
+      for (const step of steps) await callRoute(step as FunctionName, sampleEvent(step, { ids: own, record }));
     };
+    for (const route of singletonWrites) await callRoute(route.name as FunctionName, sampleEvent(route.name));
+    for (const collection of collections) {
+      try {
+        const record = await create(collection);
+        if (collection.placeholder) ids.set(collection.placeholder, record.id);
+        await takeSteps(collection, record, readRecordSteps[collection.path] ?? []);
+        const tag = nextTag();
+        replaced.set(collection.path, { id: (await create(collection, tag)).id, tag });
+        for (let count = 2; count < listSize; count++) await create(collection);
+      } catch (error) {
+        unavailable.set(collection.path, (error as Error).message);
+      }
+    }
+    const fresh = (path: string, route: string) => {
+      const collection = collections.find((candidate) => candidate.path === path);
+      if (!collection) throw new Error(`No collection ${path}`);
+      return withTable(table, async () => {
+        const record = await create(collection);
+        await takeSteps(collection, record, freshRecordSteps[route] ?? []);
+        return record;
+      });
+    };
+    return { table, ids, replaced, unavailable, fresh };
   });
+
+/** The id of the record reads of `collection` use. */
+export const readRecordId = (fixtures: Fixtures, collection: string): string => {
+  const placeholder = collections.find((candidate) => candidate.path === collection)?.placeholder;
+  const id = placeholder && fixtures.ids.get(placeholder);
+  if (!id) throw new Error(`No record of ${collection}`);
+  return id;
+};

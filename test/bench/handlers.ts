@@ -1,8 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { lambdaContext, loadHandler } from '#infra/local/handler-loader.ts';
-import { findRoute, type RouteName } from '#shared/routes.ts';
 import { type FunctionName, lambdaFunctions } from './bundles.ts';
-import { type BenchEvent, type Request, routeEvent } from './events.ts';
+import type { BenchEvent } from './sample-events.ts';
 import type { Invoke } from './warm.ts';
 
 const entryOf = (name: FunctionName): string => {
@@ -14,32 +13,13 @@ const entryOf = (name: FunctionName): string => {
 /** The handler module Lambda runs, imported in this process (the same modules the local server uses). */
 export const handlerOf = (name: FunctionName): Promise<Invoke> => loadHandler(entryOf(name));
 
-/** The floor module of a function: `test/bench/floors/<name>.ts`. */
-export const floorEntry = (name: FunctionName): string => `test/bench/floors/${name}.ts`;
+export const invoke = async (name: FunctionName, event: BenchEvent): Promise<APIGatewayProxyStructuredResultV2> =>
+  (await handlerOf(name))(event, lambdaContext(name, event.requestContext.requestId));
 
-export const floorOf = async (name: FunctionName): Promise<Invoke> => {
-  const module = (await import(`./floors/${name}.ts`)) as { handler: Invoke };
-  return module.handler;
-};
-
-export const invoke = async (
-  name: FunctionName,
-  event: BenchEvent,
-  by: 'handler' | 'floor' = 'handler',
-): Promise<APIGatewayProxyStructuredResultV2> => {
-  const run = by === 'handler' ? await handlerOf(name) : await floorOf(name);
-  return run(event, lambdaContext(name, event.requestContext.requestId));
-};
-
-/** Calls a route's handler and returns the parsed body, failing unless the status is the expected one. */
-export const callRoute = async <T = Record<string, any>>(
-  name: RouteName,
-  request: Request,
-  expectedStatus = findRoute(name).method === 'POST' ? 201 : 200,
-): Promise<T> => {
-  const result = await invoke(name, routeEvent(name, request));
-  if (result.statusCode !== expectedStatus) {
-    throw new Error(`${name} answered ${result.statusCode}, expected ${expectedStatus}: ${result.body}`);
-  }
+/** Calls a function and returns the parsed body, failing unless it answered with a 2xx status. */
+export const callRoute = async <T = Record<string, unknown>>(name: FunctionName, event: BenchEvent): Promise<T> => {
+  const result = await invoke(name, event);
+  const status = result.statusCode ?? 0;
+  if (status < 200 || status > 299) throw new Error(`${name} answered ${status}: ${result.body}`);
   return (result.body ? JSON.parse(result.body) : undefined) as T;
 };

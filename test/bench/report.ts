@@ -47,10 +47,11 @@ const coldStartSection = (results: BenchResults) => {
 };
 
 const warmSection = (results: BenchResults) => [
-  `Warm handler latency, ms, in-process (${results.settings.warmIterations} calls each, interleaved with the floor)`,
+  `Warm handler latency, ms, in-process (${results.settings.warmIterations} calls each, interleaved with the floor: the handler's recorded DynamoDB calls replayed with a bare document client)`,
   markdownTable(
-    ['endpoint', 'handler p50', 'p99', 'floor p50', 'p99', 'ratio p50', 'ratio p99'],
+    ['function', 'request', 'handler p50', 'p99', 'floor p50', 'p99', 'ratio p50', 'ratio p99'],
     results.warm.map((row) => [
+      row.name,
       row.endpoint,
       ms(row.handler.p50),
       ms(row.handler.p99),
@@ -66,7 +67,7 @@ const costSection = (results: BenchResults) => {
   const sizes = Object.keys(results.cost[0]?.byTableSize ?? {});
   const largest = sizes.at(-1) ?? '';
   return [
-    'Cost per request: DynamoDB consumed capacity (ReturnConsumedCapacity TOTAL: table and indexes)',
+    'Cost per request: DynamoDB consumed capacity (ReturnConsumedCapacity INDEXES: table and indexes)',
     markdownTable(
       [
         'function',
@@ -95,15 +96,47 @@ const costSection = (results: BenchResults) => {
   ];
 };
 
-const idempotencySection = (results: BenchResults) => [
-  'What an Idempotency-Key adds to a POST (first request, then its replay)',
+const writeSection = (results: BenchResults) => [
+  "What each write costs: every write is one TransactWriteItems, billed 2 WCU per started KB of each item and of each index entry it writes (AWS's rules applied to the items before and after; DynamoDB Local sums a transaction's items before rounding, so it reports less)",
   markdownTable(
-    ['function', 'first: calls', 'RCU', 'WCU', 'replay: calls', 'RCU', 'WCU'],
-    results.idempotency.map(({ name, first, replay }) => [
+    [
+      'function',
+      'request',
+      'calls',
+      'items: WCU (table + indexes)',
+      'WCU',
+      'as plain writes',
+      'Local reported',
+      'RCU of its reads',
+    ],
+    results.writes.map((row) => [
+      row.name,
+      row.route,
+      row.calls,
+      row.itemWrites
+        .map(
+          (item) => `${item.action} ${item.item} ${item.tableUnits}${item.indexUnits ? ` + ${item.indexUnits}` : ''}`,
+        )
+        .join(', '),
+      units(row.writeUnits),
+      units(row.writeUnits / 2),
+      units(row.reportedWriteUnits),
+      units(row.readUnits),
+    ]),
+  ),
+];
+
+const idempotencySection = (results: BenchResults) => [
+  "What an Idempotency-Key adds to a POST: the claim is a transaction of its own, the completion joins the work's transaction; a replay reads the stored response through the failed claim",
+  markdownTable(
+    ['function', 'without key', 'WCU', 'with a new key', 'WCU', 'adds WCU', 'replay: calls', 'RCU', 'WCU'],
+    results.idempotency.map(({ name, plain, first, replay }) => [
       name,
+      plain.calls,
+      units(plain.writeUnits),
       first.calls,
-      units(first.readUnits),
       units(first.writeUnits),
+      units(first.writeUnits - plain.writeUnits),
       replay.calls,
       units(replay.readUnits),
       units(replay.writeUnits),
@@ -168,6 +201,7 @@ export const renderReport = (results: BenchResults): string =>
     coldStartSection,
     warmSection,
     costSection,
+    writeSection,
     idempotencySection,
     scalingSection,
     httpSection,

@@ -1,6 +1,6 @@
 import type { BundleSize, SdkSource } from './bundles.ts';
 import type { ColdStartResult } from './cold-start.ts';
-import type { CostResult, IdempotencyCost } from './cost.ts';
+import type { CostResult, IdempotencyCost, WriteCost } from './cost.ts';
 import type { HttpLoadResult } from './http-load.ts';
 import type { Latency } from './stats.ts';
 
@@ -11,6 +11,7 @@ export interface BundleResult {
 }
 
 export interface WarmEndpointResult {
+  /** `GET /api/contacts/{id}` */
   endpoint: string;
   name: string;
   handler: Latency;
@@ -39,12 +40,14 @@ export interface BenchResults {
   machine: { node: string; platform: string; cpus: number; cpuModel: string };
   settings: Record<string, number | string>;
   shippedSdk: SdkSource;
-  /** Functions measured only as far as possible (no scenario, or no bundle). */
+  /** Functions measured only as far as possible (no sample event, no fixture, an error answer, or no bundle). */
   unmeasured: { name: string; reason: string }[];
   bundles: BundleResult[];
   coldStart: ColdStartResult[];
   warm: WarmEndpointResult[];
   cost: CostResult[];
+  /** Every write request's transaction and what DynamoDB charged for it. */
+  writes: WriteCost[];
   idempotency: IdempotencyCost[];
   scaling: ScalingResult[];
   http: HttpLoadResult[];

@@ -2,27 +2,26 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { localAwsEnvironment, startDynamoDbLocal } from '#infra/local/dynamodb-local.ts';
 import { ensureTable } from '#infra/local/ensure-table.ts';
 import { repositoryRoot } from '#infra/local/handler-loader.ts';
 import { connectHandlers } from '#infra/local/local-database.ts';
-import { contactKey } from '#shared/contacts/keys.ts';
 import { routes } from '#shared/routes.ts';
-import { contactBody } from './bodies.ts';
 import { checkBudgets } from './budgets.ts';
-import { lambdaFunctions, measureBundle, sdkSources, shippedSdkSource } from './bundles.ts';
+import { type FunctionName, lambdaFunctions, measureBundle, sdkSources, shippedSdkSource } from './bundles.ts';
 import { measureColdStarts } from './cold-start.ts';
-import { measureCosts, measureIdempotencyCosts } from './cost.ts';
+import { measureCosts, measureIdempotencyCosts, writeCosts } from './cost.ts';
 import { recordCalls } from './dynamodb-calls.ts';
-import { createFixtures, nextTag, withTable } from './fixtures.ts';
-import { callRoute } from './handlers.ts';
+import { createFixtures, nextTag, readRecordId } from './fixtures.ts';
+import { bareDocumentClient, type HandlerRecording, recordHandler } from './floors.ts';
 import { measureHttp } from './http-phase.ts';
+import { encodePlan, planReplay } from './replay.ts';
 import { renderReport } from './report.ts';
 import type { BenchResults } from './results.ts';
+import { sampleEvent } from './sample-events.ts';
 import { measureScaling, type SizedTable } from './scaling.ts';
-import { scenarioFor, scenarioOf } from './scenarios.ts';
-import { assertSeedMatchesStore, seedContacts } from './seed.ts';
+import { answersAsExpected, type Scenario, scenarioFor } from './scenarios.ts';
+import { seedFromRecording } from './seed.ts';
 import { redirectStdout } from './stdout-sink.ts';
 import { measureWarmEndpoints } from './warm-endpoints.ts';
 
@@ -36,7 +35,7 @@ const quick = process.argv.includes('--quick');
 const settings = {
   largeTableContacts: quick ? 2_000 : 20_000,
   smallTableContacts: 100,
-  warmIterations: quick ? 200 : 2_000,
+  warmIterations: quick ? 200 : 1_000,
   warmWarmup: quick ? 20 : 100,
   warmBlock: 20,
   scalingIterations: quick ? 100 : 500,
@@ -65,7 +64,8 @@ try {
   await ensureTable(tableClient, small.name);
   tableClient.destroy();
   const { documentClient } = await import('#shared/db/client.ts');
-  const recorder = recordCalls(documentClient);
+  const floorClient = bareDocumentClient(database.endpoint);
+  const recorder = recordCalls([documentClient, floorClient]);
 
   log('bundle sizes');
   const bundles = [];
@@ -77,39 +77,65 @@ try {
         runtime: await measureBundle(fn.entry, 'runtime'),
       };
       bundles.push({ name: fn.name, bytes });
-      if (!scenarioFor(fn.name)) unmeasured.push({ name: fn.name, reason: 'no scenario in test/bench/scenarios.ts' });
     } catch (error) {
       unmeasured.push({ name: fn.name, reason: `does not build: ${(error as Error).message.split('\n')[1] ?? error}` });
     }
   }
-  const measurable = lambdaFunctions.filter((fn) => !unmeasured.some(({ name }) => name === fn.name));
-  for (const { name, reason } of unmeasured) log(`not measured beyond what is possible: ${name}, ${reason}`);
 
-  log('checking that seeded contacts are the items the store writes');
-  await withTable(small.name, async () => {
-    const { id } = await callRoute('contacts-create', { body: contactBody(nextTag()) });
-    const { Item } = await documentClient.send(new GetCommand({ TableName: small.name, Key: contactKey(id) }));
-    assertSeedMatchesStore(Item ?? {});
-    await callRoute('contacts-delete', { id }, 204);
-  });
-  log(`seeding ${small.contacts} and ${large.contacts} contacts`);
-  await seedContacts(documentClient, small.name, small.contacts);
-  await seedContacts(documentClient, large.name, large.contacts);
+  log('fixtures from the sample events');
+  const fixtures = { small: await createFixtures(small.name), large: await createFixtures(large.name) };
+
+  // One request of each function, recorded: its status, and the calls its floor replays.
+  log('recording one request of every function');
+  const recorded: { scenario: Scenario; recording: HandlerRecording }[] = [];
+  for (const fn of lambdaFunctions) {
+    if (unmeasured.some(({ name }) => name === fn.name)) continue;
+    const scenario = scenarioFor(fn.name);
+    const missing = scenario?.collection && fixtures.large.unavailable.get(scenario.collection);
+    if (!scenario || missing) {
+      unmeasured.push({
+        name: fn.name,
+        reason: missing ? `no record: ${missing}` : `no sample event events/${fn.name}.json`,
+      });
+      continue;
+    }
+    try {
+      const recording = await recordHandler(recorder, fn.name, await scenario.event(fixtures.large));
+      const failed = recording.calls.filter((call) => call.failed).map((call) => call.operation);
+      if (!answersAsExpected(fn.name, recording.statusCode) || failed.length) {
+        const reason = failed.length ? `a call failed: ${failed.join(', ')}` : `answered ${recording.statusCode}`;
+        unmeasured.push({ name: fn.name, reason: `its sample request ${reason}` });
+      } else recorded.push({ scenario, recording });
+    } catch (error) {
+      unmeasured.push({ name: fn.name, reason: (error as Error).message });
+    }
+  }
+  for (const { name, reason } of unmeasured) log(`not measured beyond what is possible: ${name}, ${reason}`);
+  const recordingOf = (name: FunctionName) => {
+    const found = recorded.find(({ scenario }) => scenario.name === name);
+    if (!found) throw new Error(`No recording of ${name}`);
+    return found;
+  };
+
+  log(`seeding ${small.contacts} and ${large.contacts} contacts: the recorded create's items under fresh ids`);
+  const createContact = recordingOf('contacts-create').recording;
+  const seedEvent = () => sampleEvent('contacts-create', { tag: nextTag() });
+  await seedFromRecording(documentClient, small.name, createContact, seedEvent, small.contacts);
+  await seedFromRecording(documentClient, large.name, createContact, seedEvent, large.contacts);
 
   const interleaving = { warmup: settings.warmWarmup, block: settings.warmBlock };
   log('scaling: list pages with the small and the large table');
-  const scaling = await measureScaling(recorder, [small, large], {
+  const scaling = await measureScaling(recorder, floorClient, [small, large], {
     ...interleaving,
     iterations: settings.scalingIterations,
   });
 
-  log('fixtures');
-  const fixtures = { small: await createFixtures(small.name), large: await createFixtures(large.name) };
-
   log('cost per request');
   const cost = await measureCosts(
     recorder,
-    measurable.map((fn) => scenarioOf(fn.name)),
+    floorClient,
+    bareDocumentClient(database.endpoint),
+    recorded.map(({ scenario }) => scenario),
     [
       { contacts: small.contacts, fixtures: fixtures.small },
       { contacts: large.contacts, fixtures: fixtures.large },
@@ -119,22 +145,29 @@ try {
   const idempotency = await measureIdempotencyCosts(
     recorder,
     routes.flatMap((route) => {
-      const scenario = scenarioFor(route.name);
-      return route.method === 'POST' && scenario ? [scenario] : [];
+      const found = recorded.find(({ scenario }) => scenario.name === route.name);
+      return route.method === 'POST' && found ? [found.scenario] : [];
     }),
     fixtures.large,
   );
 
-  log(`warm latency: ${settings.warmIterations} calls per endpoint and side`);
-  const warm = await measureWarmEndpoints(fixtures.large, { ...interleaving, iterations: settings.warmIterations });
+  log(`warm latency: ${settings.warmIterations} calls per function and side`);
+  const warm = await measureWarmEndpoints(recorded, floorClient, fixtures.large, {
+    ...interleaving,
+    iterations: settings.warmIterations,
+  });
 
   log(`cold starts: ${settings.coldStartRuns} per function, floor and SDK source`);
   const coldStart = await measureColdStarts({
-    functions: measurable,
+    functions: lambdaFunctions.filter((fn) => recorded.some(({ scenario }) => scenario.name === fn.name)),
     sdkSources,
     runs: settings.coldStartRuns,
-    event: (name) => scenarioOf(name).event(fixtures.large),
-    expectedStatus: (name) => scenarioOf(name).expectedStatus,
+    recording: (name) => recordingOf(name).recording,
+    request: async (name, kind) => {
+      const { scenario, recording } = recordingOf(name);
+      const event = await scenario.event(fixtures.large);
+      return kind === 'handler' ? event : JSON.parse(encodePlan(planReplay(recording, event, large.name)));
+    },
     environment: {
       ...localAwsEnvironment,
       DYNAMODB_ENDPOINT: database.endpoint,
@@ -144,7 +177,7 @@ try {
   });
 
   log(`HTTP: ${settings.httpConnections} connections, ${settings.httpSeconds} s per request`);
-  const http = await measureHttp(fixtures.large.contactId, {
+  const http = await measureHttp(readRecordId(fixtures.large, '/api/contacts'), {
     connections: settings.httpConnections,
     seconds: settings.httpSeconds,
   });
@@ -160,6 +193,7 @@ try {
     coldStart,
     warm,
     cost,
+    writes: writeCosts(cost),
     idempotency,
     scaling,
     http,

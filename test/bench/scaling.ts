@@ -1,14 +1,18 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type CallRecorder, describeCalls, totalUnits } from './dynamodb-calls.ts';
-import { routeEvent } from './events.ts';
 import { withTable } from './fixtures.ts';
-import { callRoute, floorOf, handlerOf } from './handlers.ts';
+import { floorContender, type HandlerRecording, recordHandler } from './floors.ts';
+import { callRoute, handlerOf } from './handlers.ts';
 import type { ScalingResult } from './results.ts';
-import { type Contender, compareInterleaved, type Invoke, type WarmOptions } from './warm.ts';
+import { sampleEvent } from './sample-events.ts';
+import { type Contender, compareInterleaved, type WarmOptions } from './warm.ts';
 
 export interface SizedTable {
   contacts: number;
   name: string;
 }
+
+const listRoute = 'contacts-list';
 
 /** The cursor of the page that starts in the middle of the contact list, found by paging with the handler. */
 const middleCursor = (table: SizedTable): Promise<string> =>
@@ -17,7 +21,8 @@ const middleCursor = (table: SizedTable): Promise<string> =>
     const limit = Math.min(100, half);
     let cursor = '';
     for (let seen = 0; seen < half; seen += limit) {
-      const page = await callRoute('contacts-list', { query: `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}` });
+      const query = `limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await callRoute<{ nextCursor?: string }>(listRoute, sampleEvent(listRoute, { query }));
       if (!page.nextCursor) throw new Error(`The list of ${table.name} ended after ${seen + limit} contacts`);
       cursor = page.nextCursor;
     }
@@ -27,16 +32,18 @@ const middleCursor = (table: SizedTable): Promise<string> =>
 /**
  * List-page latency and cost with a small and a large table, for the first
  * page and for a page from the middle of the list, of the handler and of its
- * floor (the same Query alone): DynamoDB Local's own time may depend on where
- * in a large index a page starts, which the floor shows apart from ours. Each
- * pair of tables is measured in alternating blocks, so noise favours neither.
+ * floor (the handler's Query for that very page, replayed alone): DynamoDB
+ * Local's own time may depend on where in a large index a page starts, which
+ * the floor shows apart from ours. Each pair of tables is measured in
+ * alternating blocks, so noise favours neither.
  */
 export const measureScaling = async (
   recorder: CallRecorder,
+  floorClient: DynamoDBDocumentClient,
   [small, large]: [SizedTable, SizedTable],
   options: WarmOptions,
 ): Promise<ScalingResult[]> => {
-  const sides = { handler: await handlerOf('contacts-list'), floor: await floorOf('contacts-list') };
+  const handler = await handlerOf(listRoute);
   const pages = [
     { page: 'first page', query: () => Promise.resolve('limit=25') },
     {
@@ -46,30 +53,39 @@ export const measureScaling = async (
   ];
   const results: ScalingResult[] = [];
   for (const { page, query } of pages) {
-    const queries = new Map([
-      [small, await query(small)],
-      [large, await query(large)],
-    ]);
-    const contender = (table: SizedTable, invoke: Invoke): Contender => ({
-      invoke: (event, context) => withTable(table.name, () => invoke(event, context)),
-      nextEvent: () => routeEvent('contacts-list', { query: queries.get(table) ?? '' }),
-      expectedStatus: 200,
+    const sides: { recording: HandlerRecording; handlerSide: Contender; floorSide: Contender }[] = [];
+    for (const table of [small, large]) {
+      const pageQuery = await query(table);
+      const nextEvent = async () => sampleEvent(listRoute, { query: pageQuery });
+      const recording = await withTable(table.name, async () => recordHandler(recorder, listRoute, await nextEvent()));
+      const handlerSide: Contender = {
+        invoke: (event, context) => withTable(table.name, () => handler(event, context)),
+        nextEvent,
+        expectedStatus: recording.statusCode,
+      };
+      const floorSide = floorContender(floorClient, recording, nextEvent, () => table.name);
+      sides.push({ recording, handlerSide, floorSide });
+    }
+    const [smallSide, largeSide] = sides;
+    if (!smallSide || !largeSide) throw new Error('Two tables are compared');
+    const handlerComparison = await compareInterleaved(largeSide.handlerSide, smallSide.handlerSide, options);
+    const floorComparison = await compareInterleaved(largeSide.floorSide, smallSide.floorSide, options);
+    const costIn = ({ recording }: (typeof sides)[number]) => ({
+      calls: describeCalls(recording.calls),
+      readUnits: totalUnits(recording.calls).readUnits,
     });
-    const handler = await compareInterleaved(contender(large, sides.handler), contender(small, sides.handler), options);
-    const floor = await compareInterleaved(contender(large, sides.floor), contender(small, sides.floor), options);
-    const costIn = async (table: SizedTable) => {
-      const event = routeEvent('contacts-list', { query: queries.get(table) ?? '' });
-      const calls = await recorder.record(() => contender(table, sides.handler).invoke(event, {} as never));
-      return { calls: describeCalls(calls), readUnits: totalUnits(calls).readUnits };
-    };
     results.push({
       page,
       byTableSize: {
-        [small.contacts]: { ...handler.baseline, floorP50: floor.baseline.p50, ...(await costIn(small)) },
-        [large.contacts]: { ...handler.subject, floorP50: floor.subject.p50, ...(await costIn(large)) },
+        [small.contacts]: {
+          ...handlerComparison.baseline,
+          floorP50: floorComparison.baseline.p50,
+          ...costIn(smallSide),
+        },
+        [large.contacts]: { ...handlerComparison.subject, floorP50: floorComparison.subject.p50, ...costIn(largeSide) },
       },
-      ratioP50: handler.ratioP50,
-      floorRatioP50: floor.ratioP50,
+      ratioP50: handlerComparison.ratioP50,
+      floorRatioP50: floorComparison.ratioP50,
     });
   }
   return results;

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/handler-loader.ts';
-import type { BenchEvent } from './events.ts';
+import type { BenchEvent } from './sample-events.ts';
 import { type Latency, latency, ratio } from './stats.ts';
 
 export type Invoke = (event: BenchEvent, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -8,11 +8,9 @@ export type Invoke = (event: BenchEvent, context: Context) => Promise<APIGateway
 /** One side of a comparison: how to make the next request and how to serve it. */
 export interface Contender {
   invoke: Invoke;
-  /** The next request's event; it may take something from a pool (a contract to sign). */
-  nextEvent(): BenchEvent | Promise<BenchEvent>;
+  /** The next request's event, made before the clock starts (a new record for a request that uses one up). */
+  nextEvent(): Promise<BenchEvent>;
   expectedStatus: number;
-  /** Sees every result after the clock stopped (to collect created records). */
-  collect?(result: APIGatewayProxyStructuredResultV2): void;
 }
 
 export interface WarmOptions {
@@ -39,7 +37,6 @@ const timeOne = async (contender: Contender, label: string): Promise<number> => 
   if (result.statusCode !== contender.expectedStatus) {
     throw new Error(`${label} answered ${result.statusCode}, expected ${contender.expectedStatus}: ${result.body}`);
   }
-  contender.collect?.(result);
   return elapsed;
 };
 

@@ -1,0 +1,120 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactGetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { FunctionName } from './bundles.ts';
+import type { CallRecorder, DynamoDbCall } from './dynamodb-calls.ts';
+import { invoke } from './handlers.ts';
+import { type Commands, type Plan, planReplay, type Recording, replay } from './replay.ts';
+import type { BenchEvent } from './sample-events.ts';
+import type { Contender } from './warm.ts';
+
+/** What a handler did for one request, with the capacity of each call and the headers it answered with. */
+export type HandlerRecording = Omit<Recording, 'calls'> & {
+  calls: readonly DynamoDbCall[];
+  headers: Record<string, unknown>;
+};
+
+/** Serves `event` with the handler and records its DynamoDB calls: the template of the function's floor. */
+export const recordHandler = async (
+  recorder: CallRecorder,
+  name: FunctionName,
+  event: BenchEvent,
+): Promise<HandlerRecording> => {
+  const recorded = structuredClone(event);
+  let result: Awaited<ReturnType<typeof invoke>> = {};
+  const calls = await recorder.record(async () => {
+    result = await invoke(name, event);
+  });
+  return { event: recorded, statusCode: result.statusCode ?? 0, headers: result.headers ?? {}, calls };
+};
+
+// The SDK's defaults and nothing of ours; `removeUndefinedValues` only so the recorded inputs marshal as they did.
+const marshallOptions = { removeUndefinedValues: true };
+
+/** The bare document client floors send with: its own connections, no middleware. */
+export const bareDocumentClient = (endpoint: string) =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint }), { marshallOptions });
+
+/** The document-client command of each operation a handler may call. */
+const commands: Commands = {
+  GetItem: GetCommand,
+  Query: QueryCommand,
+  Scan: ScanCommand,
+  BatchGetItem: BatchGetCommand,
+  TransactGetItems: TransactGetCommand,
+  PutItem: PutCommand,
+  UpdateItem: UpdateCommand,
+  DeleteItem: DeleteCommand,
+  BatchWriteItem: BatchWriteCommand,
+  TransactWriteItems: TransactWriteCommand,
+};
+
+/** Sends one plan with the bare client. */
+export const replayPlan = (client: DynamoDBDocumentClient, plan: Plan, observe?: Parameters<typeof replay>[3]) =>
+  replay(client, plan, commands, observe);
+
+/**
+ * A function's floor as the other side of a comparison: the next request is
+ * planned before the clock starts (fresh ids, the request's record), then the
+ * replay alone is timed.
+ */
+export const floorContender = (
+  client: DynamoDBDocumentClient,
+  recording: Recording,
+  nextEvent: () => Promise<BenchEvent>,
+  table: () => string,
+): Contender => {
+  const plans = new WeakMap<BenchEvent, Plan>();
+  return {
+    expectedStatus: recording.statusCode,
+    nextEvent: async () => {
+      const event = await nextEvent();
+      plans.set(event, planReplay(recording, event, table()));
+      return event;
+    },
+    invoke: (event) => {
+      const plan = plans.get(event);
+      if (!plan) throw new Error('The floor got a request it did not plan');
+      return replayPlan(client, plan);
+    },
+  };
+};
+
+/**
+ * The floor module of a function for a cold start: a process that imports the
+ * SDK client and the commands the handler used, nothing else, and replays a
+ * plan it gets as its event. A function that makes no DynamoDB call has a floor
+ * that imports nothing.
+ */
+export const floorModuleSource = (recording: Recording, replayModule: string): string => {
+  if (recording.calls.length === 0)
+    return `export const handler = async () => ({ statusCode: ${recording.statusCode} });\n`;
+  const used = [...new Set(recording.calls.map((call) => call.operation))].map((operation) => {
+    const command = commands[operation];
+    if (!command) throw new Error(`The floor cannot send ${operation}`);
+    return { operation, name: command.name };
+  });
+  return `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ${used.map(({ name }) => name).join(', ')} } from '@aws-sdk/lib-dynamodb';
+import { decodePlan, replay } from ${JSON.stringify(replayModule)};
+
+const endpoint = process.env.DYNAMODB_ENDPOINT;
+const client = DynamoDBDocumentClient.from(new DynamoDBClient(endpoint ? { endpoint } : {}), {
+  marshallOptions: ${JSON.stringify(marshallOptions)},
+});
+const commands = { ${used.map(({ operation, name }) => `${operation}: ${name}`).join(', ')} };
+
+export const handler = (plan) => replay(client, decodePlan(plan), commands);
+`;
+};

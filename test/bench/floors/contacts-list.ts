@@ -1,7 +1,0 @@
-import { contactListPartition } from '#shared/contacts/keys.ts';
-import type { BenchEvent } from '../events.ts';
-import { listPage } from './list-page.ts';
-
-/** GET /api/contacts: one Query on gsi1. */
-export const handler = (event: BenchEvent) =>
-  listPage(event, { name: 'gsi1', partitionKey: 'gsi1pk', partition: contactListPartition });

@@ -1,2 +1,0 @@
-/** docs-openapi: no DynamoDB call, so the floor only answers. */
-export { staticAnswer as handler } from './static-answer.ts';
