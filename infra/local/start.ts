@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { localCorsOrigins } from '../cors.ts';
 import { connectHandlers, startLocalDatabase } from './local-database.ts';
 import { localTokenFor } from './local-tokens.ts';
 import { startLocalApi } from './server.ts';
@@ -20,7 +21,7 @@ const database = givenEndpoint
   : await startLocalDatabase(join(dataDir, 'dynamodb'));
 let api: Awaited<ReturnType<typeof startLocalApi>>;
 try {
-  api = await startLocalApi({ port, authorizer: { keyDirectory } });
+  api = await startLocalApi({ port, authorizer: { keyDirectory }, corsOrigins: await localCorsOrigins() });
 } catch (error) {
   await database.stop();
   throw error;

@@ -38,14 +38,6 @@ const isDatabaseUnavailable = (error: unknown): boolean => {
   return unavailableErrorNames.has(error.name) || (typeof code === 'string' && unavailableErrorCodes.has(code));
 };
 
-/** middy's body parser reports both a wrong Content-Type and broken JSON as 415. */
-const fromBodyParser = (error: { statusCode?: unknown; message: string }): Problem | undefined => {
-  if (error.statusCode !== 415) return undefined;
-  return error.message.startsWith('Invalid or malformed JSON')
-    ? new Problem('malformed-json', 'The request body could not be parsed as JSON')
-    : new Problem('unsupported-media-type', 'Send the body as application/json');
-};
-
 /** The data layer's typed errors, in the route's language. */
 const fromDataError = (error: unknown, language: Language): Problem | undefined => {
   const de = language === 'de';
@@ -109,10 +101,6 @@ const toProblem = (error: unknown, language: Language): Problem => {
   if (error instanceof Problem) return error;
   const fromData = fromDataError(error, language);
   if (fromData) return fromData;
-  if (error instanceof Error) {
-    const known = fromBodyParser(error as Error & { statusCode?: unknown });
-    if (known) return known;
-  }
   if (isDatabaseUnavailable(error)) {
     return new Problem('service-unavailable', 'The database is unavailable, try again shortly', {
       headers: { 'retry-after': '1' },

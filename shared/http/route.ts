@@ -1,5 +1,4 @@
 import middy from '@middy/core';
-import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as v from 'valibot';
 import { runClaimed } from '../db/idempotency-scope.ts';
@@ -9,6 +8,7 @@ import { bodyLimit } from './body-limit.ts';
 import { claimedRequestOf, idempotentPost, withoutRequestId } from './idempotency.ts';
 import { isWellFormedId } from './ids.ts';
 import { parseIfMatch, type VersionPrecondition } from './if-match.ts';
+import { jsonBody } from './json-body.ts';
 import { type Language, Problem } from './problem.ts';
 import { problemResponses } from './problem-responses.ts';
 import { type Reply, toHttpResult } from './reply.ts';
@@ -48,18 +48,6 @@ export type LambdaHandler = (
   context: unknown,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/**
- * JSON's `\ud800` escapes can produce strings that are not Unicode text (an
- * unpaired surrogate). Nothing downstream can hash, seal or store such a string
- * faithfully, so the body is refused as malformed JSON.
- */
-const rejectUnpairedSurrogates = (key: string, value: unknown): unknown => {
-  if (!key.isWellFormed() || (typeof value === 'string' && !value.isWellFormed())) {
-    throw new SyntaxError('The body contains a string that is not well-formed Unicode');
-  }
-  return value;
-};
-
 const languageOf = (area: string): Language => (area === 'contracts' ? 'de' : 'en');
 
 const pathId = (event: APIGatewayProxyEventV2): string => {
@@ -92,7 +80,7 @@ export const route = <
     .use(requestLog())
     .use(problemResponses(language))
     .use(authorization(definition.roles, language));
-  if (options.body) pipeline.use(bodyLimit()).use(httpJsonBodyParser({ reviver: rejectUnpairedSurrogates }));
+  if (options.body) pipeline.use(bodyLimit()).use(jsonBody());
   // After parsing, so that the stored body hash ignores JSON formatting; after authorization, so keys are per caller.
   if (definition.method === 'POST' && definition.idempotentReplays !== false) pipeline.use(idempotentPost());
 
