@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDynamoDb, startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
 import { connectHandlers } from '../infra/local/local-database.ts';
 import { type ApiResponse, unique, useApi } from './support/api.ts';
+import { useStudioProfile } from './support/studio.ts';
 import { tableClient } from './support/table.ts';
 
 const api = useApi();
@@ -19,6 +20,8 @@ beforeAll(async () => {
   database = await startDynamoDbLocal({ dataDir });
   await connectHandlers(database.endpoint, `studio-api-${unique()}`);
 });
+// Contracts name the studio as a party: none can be created before its profile exists.
+useStudioProfile(api);
 afterAll(async () => {
   await database.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { type ApiResponse, unique, useApi } from './support/api.ts';
 import { type AnswerFault, type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
+import { useStudioProfile } from './support/studio.ts';
 
 const api = useApi();
 let proxy: FaultProxy;
@@ -12,6 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => proxy.close());
 beforeEach(() => proxy.reset());
+// Contracts name the studio as a party: none can be created before its profile exists.
+useStudioProfile(api);
 
 const png =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

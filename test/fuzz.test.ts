@@ -17,6 +17,7 @@ import {
   pngDataUrl,
   queryString,
 } from './support/fuzz-arbitraries.ts';
+import { useStudioProfile } from './support/studio.ts';
 
 /**
  * Property-based tests of every route in the route table, through real HTTP:
@@ -30,6 +31,8 @@ import {
  */
 
 const api = useApi();
+// Contracts name the studio as a party: none can be created before its profile exists.
+useStudioProfile(api);
 
 const runs = Number(process.env.FUZZ_RUNS ?? 40);
 const table: readonly RouteDefinition[] = routes;

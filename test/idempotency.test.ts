@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { unique, useApi } from './support/api.ts';
+import { useStudioProfile } from './support/studio.ts';
 
 const api = useApi();
+// Contracts name the studio as a party: none can be created before its profile exists.
+useStudioProfile(api);
 
 const contact = () => ({ firstName: 'Ida', lastName: unique('Retry'), email: `${unique('ida')}@example.com` });
 

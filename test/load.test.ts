@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ApiResponse, type RequestOptions, unique, useApi } from './support/api.ts';
 import { pngDataUrl } from './support/fuzz-arbitraries.ts';
+import { useStudioProfile } from './support/studio.ts';
 
 /**
  * A bounded load run on loopback: a fixed number of mixed requests with a
@@ -10,6 +11,8 @@ import { pngDataUrl } from './support/fuzz-arbitraries.ts';
  */
 
 const api = useApi();
+// Contracts name the studio as a party: none can be created before its profile exists.
+useStudioProfile(api);
 
 const operationCount = 500;
 const inFlight = 50;

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useApi } from './support/api.ts';
+import { useStudioProfile } from './support/studio.ts';
 
 const api = useApi();
 
@@ -7,6 +8,8 @@ const api = useApi();
 beforeAll(() => {
   process.env.LOG_LEVEL = 'INFO';
 });
+// Contracts name the studio as a party: none can be created before its profile exists (after the level is set).
+useStudioProfile(api);
 afterEach(() => {
   vi.restoreAllMocks();
 });

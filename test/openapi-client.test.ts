@@ -7,8 +7,11 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '#infra/local/handler-loader.ts';
 import { unique, useApi } from './support/api.ts';
+import { useStudioProfile } from './support/studio.ts';
 
 const api = useApi();
+// Contracts name the studio as a party: none can be created before its profile exists.
+useStudioProfile(api);
 
 type Json = Record<string, any>;
 

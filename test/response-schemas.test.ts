@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { unique, useApi } from './support/api.ts';
 import { documentAcceptsBody, documentAcceptsQuery, documentViolation } from './support/openapi-responses.ts';
+import { useStudioProfile } from './support/studio.ts';
 
 const api = useApi();
+// Contracts name the studio as a party: none can be created before its profile exists.
+useStudioProfile(api);
 
 const png =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { unique, useApi } from './support/api.ts';
 import { dataUrl, onePixelPng, svgDataUrl } from './support/images.ts';
+import { useStudioProfile } from './support/studio.ts';
 
 const api = useApi();
+// Contracts name the studio as a party: none can be created before its profile exists.
+useStudioProfile(api);
 
 // What signature_pad's toSVG() sends from the counter tablet, shortened to one stroke and one dot.
 const signaturePadSvg =

@@ -4,6 +4,7 @@ import { signatureItem } from '#shared/contracts/entity.ts';
 import { sealAlgorithm } from '#shared/contracts/seal/sealer.ts';
 import { unique, useApi } from './support/api.ts';
 import { type FaultyDynamoDb, startFaultyDynamoDb } from './support/faulty-dynamodb.ts';
+import { useStudioProfile } from './support/studio.ts';
 import { tableClient } from './support/table.ts';
 
 const api = useApi();
@@ -17,6 +18,8 @@ beforeAll(async () => {
   process.env.AWS_ENDPOINT_URL_KMS = keyService.url;
 });
 afterAll(() => keyService.close());
+// Contracts name the studio as a party: none can be created before its profile exists.
+useStudioProfile(api);
 
 const created = async (path: string, body: unknown) => {
   const response = await api.request('POST', path, { body });

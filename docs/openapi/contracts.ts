@@ -95,7 +95,7 @@ export const contractOperations = {
     success: { status: 200, description: 'Das Prüfergebnis.', content: { [json]: c.Verification } },
   },
   'contracts-cancel': {
-    summary: 'Angebot stornieren',
+    summary: 'Vertrag stornieren',
     description:
       '„Stornierung“: zieht ein noch nicht unterschriebenes Angebot (`pending`) zurück; vermerkt Zeitpunkt, Grund und Benutzer. Ein unterschriebener Vertrag wird nicht storniert, sondern gekündigt (409 mit Verweis auf `POST /api/contracts/{id}/termination`); ein bereits stornierter oder gekündigter ergibt ebenfalls 409. Nur für Inhaber (`owner`).',
     body: c.CancellationInput,
@@ -108,7 +108,7 @@ export const contractOperations = {
     problems: { 409: ['conflict'] },
   },
   'contracts-termination-preview': {
-    summary: 'Kündigung vorab berechnen',
+    summary: 'Vertrag kündigen – Vorschau',
     description: `Beantwortet die Frage am Tresen: „Wenn ich an diesem Tag kündige, wann bin ich frei?“ Berechnet nach den Regeln von Laufzeit und Kündigung (§§ 187, 188, § 309 Nr. 9 BGB) das früheste Vertragsende für eine Kündigung, die an \`receivedOn\` eingeht (ohne Angabe heute in der Zeitzone des Studios; jeder Tag ist erlaubt, auch vergangene und künftige). Ändert nichts. Für jeden Vertrag außer stornierten (409).\n\n${beispieltabelle}`,
     query: {
       schema: TerminationPreviewQuery,
@@ -131,7 +131,7 @@ export const contractOperations = {
     problems: { 409: ['conflict'] },
   },
   'contracts-withdraw-termination': {
-    summary: 'Kündigung zurücknehmen',
+    summary: 'Vertrag fortsetzen: Kündigung zurücknehmen',
     description:
       'Nimmt die Kündigung zurück, solange sie noch nicht wirksam ist (heute, in der Zeitzone des Studios, liegt vor `termination.endsOn`): Der Vertrag ist wieder `signed` und läuft wie vereinbart weiter, `termination` wird null. Ohne Kündigung oder ab ihrem letzten Tag ergibt das 409. Beachtet `If-Match`. Nur für Inhaber (`owner`).',
     success: { status: 204, description: 'Zurückgenommen; kein Inhalt.' },

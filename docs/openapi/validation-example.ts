@@ -13,6 +13,17 @@ const answerTo = (schema: v.GenericSchema, input: unknown, part: 'body' | 'query
   }
 };
 
+// Values a body field cannot take: of the wrong JSON type for every field kind there is.
+const badBodyValues = [123, 'x', true, []];
+
+/** The entries of an object schema, also behind the pipe that adds checks across fields. */
+const objectEntriesOf = (schema: v.GenericSchema): v.ObjectEntries => {
+  const withPipe = schema as v.GenericSchema & { entries?: v.ObjectEntries; pipe?: readonly v.GenericSchema[] };
+  if (withPipe.entries) return withPipe.entries;
+  const first = withPipe.pipe?.[0] as (v.GenericSchema & { entries?: v.ObjectEntries }) | undefined;
+  return first?.entries ?? {};
+};
+
 // Values a query parameter cannot take: empty, below every range, not a number, not a listed value.
 const badQueryValues = ['', '0', 'x'];
 
@@ -22,7 +33,19 @@ const badQueryValues = ['', '0', 'x'];
  * made by the very validation the handler runs, so the example names a field the operation has.
  */
 export const validationExample = (doc: OperationDoc, language: Language): ProblemDocument | undefined => {
-  if (doc.body) return answerTo(doc.body.validates, {}, 'body', language);
+  if (doc.body) {
+    const schema = doc.body.validates;
+    const empty = answerTo(schema, {}, 'body', language);
+    if (empty) return empty;
+    // A body whose every field is optional (a termination): the first field with a value it refuses.
+    for (const name of Object.keys(objectEntriesOf(schema))) {
+      for (const value of badBodyValues) {
+        const answer = answerTo(schema, { [name]: value }, 'body', language);
+        if (answer?.errors?.some((error) => error.path === name)) return answer;
+      }
+    }
+    return undefined;
+  }
   const query = doc.query?.schema;
   if (!query) return undefined;
   for (const name of Object.keys(query.entries)) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type * as v from 'valibot';
 import { ContactInput } from '#shared/contacts/schema.ts';
-import { CancellationInput, ContractInput, SignatureInput } from '#shared/contracts/schema.ts';
+import { CancellationInput, ContractInput, SignatureInput, TerminationInput } from '#shared/contracts/schema.ts';
 import type { RouteName } from '#shared/routes.ts';
 import { ServiceInput } from '#shared/services/schema.ts';
 
@@ -480,9 +480,9 @@ export const bodyExamples: Partial<Record<RouteName, BodyExample>> = {
       contactId,
       items: [{ serviceId, quantity: 2 }],
       startDate: '2026-12-01',
-      endDate: '2027-11-30',
       minimumTermMonths: 12,
-      noticePeriodDays: 30,
+      renewal: 'indefinite',
+      noticePeriod: { value: 1, unit: 'month' },
       terms: 'Es gelten die AGB des Studios.',
       requireStudioSignature: false,
     }),
@@ -498,4 +498,8 @@ export const bodyExamples: Partial<Record<RouteName, BodyExample>> = {
     }),
   },
   'contracts-cancel': { schema: CancellationInput, example: () => ({ reason: 'Umzug' }) },
+  'contracts-terminate': {
+    schema: TerminationInput,
+    example: () => ({ kind: 'extraordinary', endsOn: '2027-01-31', reason: 'Umzug ins Ausland' }),
+  },
 };
