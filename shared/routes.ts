@@ -66,6 +66,14 @@ const signingPageFiles = [
   'shared/signing/page/sign-page.css',
 ] as const;
 
+/** The fonts of the customer's copy (`contractDocumentFontFiles` in shared/contracts/document/fonts.ts). */
+const contractDocumentFonts = [
+  'node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Regular.ttf',
+  'node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Bold.ttf',
+  'node_modules/@embedpdf/fonts-arabic/fonts/NotoNaskhArabic-Regular.ttf',
+  'node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-Regular.otf',
+] as const;
+
 /** The OpenAPI document, generated from the schemas by `docs/openapi/` (which no handler imports). */
 export const openApiDocumentFile = {
   path: 'docs/generated/openapi.json',
@@ -99,7 +107,7 @@ export const routes = [
   { name: 'signing-asset', method: 'GET', path: '/api/sign/{asset}', entry: 'functions/signing/asset.ts', area: 'contracts', roles: 'public', data: 'none', files: signingPageFiles },
   { name: 'signing-view', method: 'GET', path: '/api/signing', entry: 'functions/signing/view.ts', area: 'contracts', roles: 'public', data: 'read' },
   { name: 'signing-sign', method: 'POST', path: '/api/signing', entry: 'functions/signing/sign.ts', area: 'contracts', roles: 'public', data: 'read-write', sealing: 'sign' },
-  { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', area: 'contracts', roles: 'public', data: 'read', sealing: 'sign' },
+  { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', area: 'contracts', roles: 'public', data: 'read', sealing: 'sign', files: contractDocumentFonts },
   { name: 'docs-openapi', method: 'GET', path: '/api/openapi.json', entry: 'functions/docs/openapi.ts', area: 'docs', roles: 'public', data: 'none', files: [openApiDocumentFile] },
   { name: 'docs-page', method: 'GET', path: '/api/docs', entry: 'functions/docs/page.ts', area: 'docs', roles: 'public', data: 'none' },
   { name: 'docs-asset', method: 'GET', path: '/api/docs/{asset}', entry: 'functions/docs/asset.ts', area: 'docs', roles: 'public', data: 'none', files: docsPageFiles },

@@ -47,6 +47,8 @@ export const signingPage = `<!DOCTYPE html>
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="referrer" content="no-referrer">
     <title>Vertrag unterschreiben</title>
+    <!-- No icon: otherwise the browser asks for /favicon.ico, which the API does not have. -->
+    <link rel="icon" href="data:,">
     <link rel="stylesheet" href="sign/sign-page.css">
     <script src="sign/signature_pad.umd.min.js" defer></script>
     <script src="sign/sign-page.js" defer></script>
