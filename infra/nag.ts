@@ -43,6 +43,26 @@ export const acceptNagFindings = (stack: StudioApiStack): void => {
     ]);
   }
 
+  // Active tracing lets each function send its traces; X-Ray has no resources to name. Accepted only on a
+  // policy whose every `*` statement is X-Ray's own.
+  for (const policy of stack.node.findAll().filter((construct) => construct instanceof Policy)) {
+    const statements =
+      (stack.resolve(policy.document) as { Statement?: { Action: string | string[]; Resource: unknown }[] })
+        .Statement ?? [];
+    const anyResource = statements.filter((statement) => statement.Resource === '*');
+    const xrayOnly = anyResource.every((statement) =>
+      [statement.Action].flat().every((action) => action.startsWith('xray:')),
+    );
+    if (!anyResource.length || !xrayOnly) continue;
+    NagSuppressions.addResourceSuppressions(policy, [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason: 'X-Ray active tracing: PutTraceSegments and PutTelemetryRecords support no resource-level permissions.',
+        appliesTo: ['Resource::*'],
+      },
+    ]);
+  }
+
   NagSuppressions.addResourceSuppressions(stack.auth.userPool, [
     {
       id: 'AwsSolutions-COG2',

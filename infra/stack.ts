@@ -4,18 +4,22 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
+import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import { type ICommandHooks, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { tableDesign } from '#shared/db/table-design.ts';
-import { fallbackRoute, type GeneratedFile, type RouteDefinition, routes } from '#shared/routes.ts';
+import { fallbackRoute, type GeneratedFile, type RouteDefinition, routeKey, routes } from '#shared/routes.ts';
 import { StudioAuth } from './auth.ts';
-import { lambdaPlatform, nodejsBundling } from './bundling.ts';
-import { addDefaultStage, corsPreflight } from './http-api.ts';
+import { lambdaPlatform, nodejsBundling, sourceMapEnvironment } from './bundling.ts';
+import { addDefaultStage, corsPreflight, throttleSettings } from './http-api.ts';
 import { StudioAlarms } from './monitoring.ts';
 import { acceptNagFindings } from './nag.ts';
+import { throttlePublicRoutes } from './route-throttles.ts';
+import { allowSealing, sealingKeyPolicy } from './sealing-key.ts';
+import { queryAction, tableActionsOf } from './table-access.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -77,6 +81,7 @@ export class StudioApiStack extends Stack {
       description: 'Seals digital signatures on studio contracts',
       keySpec: KeySpec.ECC_NIST_P256,
       keyUsage: KeyUsage.SIGN_VERIFY,
+      policy: sealingKeyPolicy(),
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
@@ -91,12 +96,16 @@ export class StudioApiStack extends Stack {
       // The default stage is added below: the one HttpApi makes takes neither throttling nor access logs.
       createDefaultStage: false,
     });
-    addDefaultStage(this.api);
+    const stage = addDefaultStage(this.api);
 
     // Every route but the public ones needs a valid token. `$default` stays open on purpose: it only
     // answers 404 problem+json for unknown routes, and an authorizer there would turn that into 401.
     this.auth = new StudioAuth(this, 'Auth');
-    for (const route of routes) this.addRoute(route);
+    const table: readonly RouteDefinition[] = routes;
+    for (const route of table) this.addRoute(route);
+    // Anonymous traffic gets limits of its own on every route that takes no token.
+    const publicRouteKeys = [...table.filter((route) => route.roles === 'public').map(routeKey), '$default'];
+    throttlePublicRoutes(this.api, stage, publicRouteKeys, throttleSettings(this.api));
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
@@ -120,11 +129,9 @@ export class StudioApiStack extends Stack {
       route.files,
     );
     // Least privilege: a route that only reads cannot write, even through a bug; `none` gets no table at all.
-    if (route.data === 'read') this.table.grantReadData(fn);
-    if (route.data === 'read-write') this.table.grantReadWriteData(fn);
+    this.grantTableActions(this.roleOf(fn), route);
     // Only signing may sign with the key, only verification may verify with it.
-    if (route.sealing === 'sign') this.sealingKey.grant(fn, 'kms:Sign');
-    if (route.sealing === 'verify') this.sealingKey.grant(fn, 'kms:Verify');
+    if (route.sealing) allowSealing(this.sealingKey, this.roleOf(fn), route.sealing);
 
     this.api.addRoutes({
       path: route.path,
@@ -134,6 +141,24 @@ export class StudioApiStack extends Stack {
       }),
       ...(route.roles === 'public' ? {} : { authorizer: this.auth.authorizer }),
     });
+  }
+
+  private grantTableActions(role: IRole, route: RouteDefinition): void {
+    const actions = tableActionsOf(route);
+    if (!actions.length) return;
+    const items = actions.filter((action) => action !== queryAction);
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: items, resources: [this.table.tableArn] }));
+    if (actions.includes(queryAction)) {
+      const indexes = `${this.table.tableArn}/index/*`;
+      role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: [queryAction], resources: [this.table.tableArn, indexes] }),
+      );
+    }
+  }
+
+  private roleOf(fn: NodejsFunction): IRole {
+    if (!fn.role) throw new Error(`${fn.node.id} has no role`);
+    return fn.role;
   }
 
   private createFunction(
@@ -164,7 +189,9 @@ export class StudioApiStack extends Stack {
       memorySize: 512,
       role,
       logGroup,
-      ...(environment ? { environment } : {}),
+      // X-Ray traces every invocation from Lambda's side; no code of ours is needed for that.
+      tracing: Tracing.ACTIVE,
+      environment: { ...sourceMapEnvironment(this), ...environment },
     });
   }
 }

@@ -2,7 +2,12 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { describe, expect, it } from 'vitest';
 import { jwtAudienceContextKey, jwtIssuerContextKey } from '#infra/auth.ts';
+import { enableSourceMapsContextKey, esbuildOptions, nodejsBundling } from '#infra/bundling.ts';
+import { defaultThrottle } from '#infra/http-api.ts';
+import { publicRouteThrottle } from '#infra/route-throttles.ts';
+import { sealingKeyAdministration } from '#infra/sealing-key.ts';
 import { constructId } from '#infra/stack.ts';
+import { deletesItems } from '#infra/table-access.ts';
 import { tableDesign } from '#shared/db/table-design.ts';
 import { fallbackRoute, type RouteDefinition, roleNames, routeKey, routes } from '#shared/routes.ts';
 import { studioApiStack } from './support/cdk-app.ts';
@@ -15,6 +20,8 @@ type Resource = {
 };
 
 const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+// TransactWriteItems is authorised per item by these; GetItem and Query read.
+const transactionActions = ['dynamodb:ConditionCheckItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
 
 const synthesize = (extraContext: Record<string, unknown> = {}): Template =>
   Template.fromStack(studioApiStack(extraContext).stack);
@@ -173,22 +180,58 @@ describe('StudioApiStack', () => {
       expect(keys[0]?.DeletionPolicy).toBe('Retain');
     });
 
-    it('may be used to sign only by the sign function and to verify only by the verify function', () => {
+    /** The key policy's statements, each with its principals' logical ids (or `root`) and its actions. */
+    const keyStatements = () => {
+      const [key] = Object.values(resources('AWS::KMS::Key'));
+      if (!key) throw new Error('No sealing key');
+      return (key.Properties.KeyPolicy.Statement as Record<string, any>[]).map((statement) => ({
+        principals: [statement.Principal.AWS]
+          .flat()
+          .map((principal: any) => (principal['Fn::GetAtt'] ? principal['Fn::GetAtt'][0] : 'root')),
+        actions: [statement.Action].flat() as string[],
+      }));
+    };
+    const roleIdOf = (functionId: string): string =>
+      resource('AWS::Lambda::Function', functionId).Properties.Role['Fn::GetAtt'][0];
+    const table: readonly RouteDefinition[] = routes;
+
+    it('may be used to seal only by the signing functions and to verify only by the verify function', () => {
       // prepare
-      const everyFunction = [...routes.map(functionIdOf)];
-      const signer = functionIdOf({ method: 'POST', path: '/api/contracts/{id}/signatures' });
-      const verifier = functionIdOf({ method: 'GET', path: '/api/contracts/{id}/verification' });
+      const signers = table.filter((route) => route.sealing === 'sign').map((route) => roleIdOf(functionIdOf(route)));
+      const verifiers = table
+        .filter((route) => route.sealing === 'verify')
+        .map((route) => roleIdOf(functionIdOf(route)));
 
       // act
-      const kmsActions = Object.fromEntries(everyFunction.map((id) => [id, actionsOf(id, 'kms')]));
+      const statements = keyStatements();
+      const whoMay = (action: string) =>
+        statements.filter((statement) => statement.actions.includes(action)).flatMap((s) => s.principals);
 
       // assess
-      expect(kmsActions[signer]).toEqual(['kms:Sign']);
-      expect(kmsActions[verifier]).toEqual(['kms:Verify']);
-      for (const id of everyFunction.filter((fn) => fn !== signer && fn !== verifier))
-        expect(kmsActions[id]).toEqual([]);
-      const sealingEnvironment = resource('AWS::Lambda::Function', signer).Properties.Environment.Variables;
-      expect(sealingEnvironment.SEAL_KMS_KEY_ARN).toBeDefined();
+      expect(signers).toContain(roleIdOf(functionIdOf({ method: 'POST', path: '/api/contracts/{id}/signatures' })));
+      expect(whoMay('kms:Sign').sort()).toEqual([...signers].sort());
+      expect(whoMay('kms:Verify')).toEqual(verifiers);
+      expect(verifiers).toEqual([roleIdOf(functionIdOf({ method: 'GET', path: '/api/contracts/{id}/verification' }))]);
+      // No function's own IAM policy names the key: the key policy alone decides.
+      for (const route of table) expect(actionsOf(functionIdOf(route), 'kms'), route.name).toEqual([]);
+      for (const route of table.filter((candidate) => candidate.sealing)) {
+        const variables = resource('AWS::Lambda::Function', functionIdOf(route)).Properties.Environment.Variables;
+        expect(variables.SEAL_KMS_KEY_ARN, route.name).toBeDefined();
+      }
+    });
+
+    it('lets the account administer the key, never use it or hand it out', () => {
+      // act
+      const account = keyStatements().filter((statement) => statement.principals.includes('root'));
+
+      // assess
+      expect(account).toHaveLength(1);
+      expect(account[0]?.actions).toEqual([...sealingKeyAdministration]);
+      // Still manageable: the account can change the policy and schedule deletion.
+      expect(account[0]?.actions).toEqual(expect.arrayContaining(['kms:PutKeyPolicy', 'kms:ScheduleKeyDeletion']));
+      for (const forbidden of ['kms:*', 'kms:Sign', 'kms:Verify', 'kms:CreateGrant', 'kms:Encrypt', 'kms:Decrypt'])
+        expect(account[0]?.actions, forbidden).not.toContain(forbidden);
+      expect(account[0]?.actions.some((action) => action.includes('*'))).toBe(false);
     });
   });
 
@@ -328,31 +371,63 @@ describe('StudioApiStack', () => {
   });
 
   describe('permissions', () => {
-    it('lets read routes read the table but never write it', () => {
-      // prepare
-      const functionIds = readRoutes.map(functionIdOf);
-
+    it('lets read routes GetItem and Query, nothing else', () => {
       // act
-      const actions = functionIds.map(dynamoActionsOf);
+      const actions = readRoutes.map((route) => ({ name: route.name, granted: dynamoActionsOf(functionIdOf(route)) }));
 
       // assess
       expect(readRoutes.length).toBeGreaterThan(0);
-      for (const granted of actions) {
-        expect(granted).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
-        expect(granted.filter((action) => writeActions.includes(action))).toEqual([]);
-      }
+      for (const { name, granted } of actions)
+        expect(granted.sort(), name).toEqual(['dynamodb:GetItem', 'dynamodb:Query']);
     });
 
-    it('lets read-write routes write the table', () => {
-      // prepare
-      const functionIds = readWriteRoutes.map(functionIdOf);
-
+    it('lets read-write routes write in transactions, and delete only where the route deletes', () => {
       // act
-      const actions = functionIds.map(dynamoActionsOf);
+      const actions = readWriteRoutes.map((route) => ({
+        route,
+        granted: dynamoActionsOf(functionIdOf(route)),
+      }));
 
       // assess
       expect(readWriteRoutes.length).toBeGreaterThan(0);
-      for (const granted of actions) expect(granted).toEqual(expect.arrayContaining(writeActions));
+      for (const { route, granted } of actions) {
+        const expected = ['dynamodb:GetItem', 'dynamodb:Query', ...transactionActions];
+        if (deletesItems(route)) expected.push('dynamodb:DeleteItem');
+        expect(granted.sort(), route.name).toEqual(expected.sort());
+      }
+      const contactsDelete = actions.find(({ route }) => route.name === 'contacts-delete');
+      const contactsReplace = actions.find(({ route }) => route.name === 'contacts-replace');
+      expect(contactsDelete?.granted).toContain('dynamodb:DeleteItem');
+      expect(contactsReplace?.granted).not.toContain('dynamodb:DeleteItem');
+    });
+
+    it('grants no function Scan, batch writes or any DynamoDB wildcard', () => {
+      // act
+      const granted = [...routes.map(functionIdOf), functionIdBehind(apiRoutesWithKey('$default')[0] as Resource)]
+        .flatMap(dynamoActionsOf)
+        .filter((action, index, all) => all.indexOf(action) === index);
+
+      // assess
+      expect(granted.length).toBeGreaterThan(0);
+      for (const action of ['dynamodb:Scan', 'dynamodb:BatchWriteItem', 'dynamodb:*'])
+        expect(granted).not.toContain(action);
+      expect(granted.some((action) => action.includes('*'))).toBe(false);
+    });
+
+    it('lets only Query reach the indexes; item actions name the table alone', () => {
+      // prepare
+      const statements = Object.values(resources('AWS::IAM::Policy')).flatMap(
+        (policy) => policy.Properties.PolicyDocument.Statement as Record<string, any>[],
+      );
+
+      // act
+      const onIndexes = statements
+        .filter((statement) => JSON.stringify(statement.Resource).includes('/index/*'))
+        .flatMap((statement) => [statement.Action].flat());
+
+      // assess
+      expect(onIndexes.length).toBeGreaterThan(0);
+      expect(new Set(onIndexes)).toEqual(new Set(['dynamodb:Query']));
     });
 
     it('gives the not-found function no DynamoDB permissions and no table name', () => {
@@ -389,6 +464,53 @@ describe('StudioApiStack', () => {
     });
   });
 
+  describe('throttling', () => {
+    const table: readonly RouteDefinition[] = routes;
+    const publicKeys = [...table.filter((route) => route.roles === 'public').map(routeKey), '$default'];
+
+    it('gives every public route and $default a throttle of its own, below the stage’s', () => {
+      // prepare
+      const [stage] = Object.values(resources('AWS::ApiGatewayV2::Stage'));
+      const dependsOn = (template.toJSON().Resources as Record<string, { DependsOn?: string[] }>)[
+        Object.keys(resources('AWS::ApiGatewayV2::Stage'))[0] as string
+      ]?.DependsOn;
+
+      // act
+      const settings = stage?.Properties.RouteSettings as Record<string, Record<string, number>>;
+
+      // assess
+      expect(publicKeys).toEqual(expect.arrayContaining(['GET /api/openapi.json', 'GET /api/docs', '$default']));
+      expect(Object.keys(settings).sort()).toEqual([...publicKeys].sort());
+      for (const key of publicKeys) {
+        expect(settings[key], key).toEqual({
+          ThrottlingRateLimit: publicRouteThrottle.rateLimit,
+          ThrottlingBurstLimit: publicRouteThrottle.burstLimit,
+        });
+      }
+      expect(publicRouteThrottle.rateLimit).toBeLessThan(defaultThrottle.rateLimit);
+      expect(publicRouteThrottle.burstLimit).toBeLessThan(defaultThrottle.burstLimit);
+      expect(stage?.Properties.DefaultRouteSettings).toEqual({
+        ThrottlingRateLimit: defaultThrottle.rateLimit,
+        ThrottlingBurstLimit: defaultThrottle.burstLimit,
+      });
+      // The settings name routes, so the stage is deployed after them.
+      const routeIds = Object.entries(resources('AWS::ApiGatewayV2::Route'))
+        .filter(([, route]) => publicKeys.includes(route.Properties.RouteKey))
+        .map(([id]) => id);
+      expect(dependsOn).toEqual(expect.arrayContaining(routeIds));
+    });
+
+    it('never lets a public route exceed a lower stage limit the operator sets', () => {
+      // act
+      const [stage] = Object.values(
+        synthesize({ throttleRate: '5', throttleBurst: '8' }).findResources('AWS::ApiGatewayV2::Stage'),
+      );
+
+      // assess
+      expect(stage?.Properties.RouteSettings.$default).toEqual({ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 8 });
+    });
+  });
+
   describe('functions', () => {
     it('sends every function to its own log group with a retention period', () => {
       // prepare
@@ -402,6 +524,25 @@ describe('StudioApiStack', () => {
       for (const id of logGroupIds) {
         expect(resource('AWS::Logs::LogGroup', id).Properties.RetentionInDays).toBe(RetentionDays.ONE_MONTH);
       }
+    });
+
+    it('traces every function with X-Ray and ships its source map, applied by Node when the context asks', () => {
+      // act
+      const functions = Object.values(resources('AWS::Lambda::Function'));
+      const mapped = Object.values(
+        synthesize({ [enableSourceMapsContextKey]: 'true' }).findResources('AWS::Lambda::Function'),
+      );
+
+      // assess
+      expect(functions).toHaveLength(routes.length + 1);
+      for (const fn of functions) {
+        expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+        expect(fn.Properties.Environment?.Variables?.NODE_OPTIONS).toBeUndefined();
+      }
+      for (const fn of mapped) expect(fn.Properties.Environment.Variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(mapped).toHaveLength(functions.length);
+      expect(nodejsBundling()).toMatchObject({ sourceMap: true, sourcesContent: false });
+      expect(esbuildOptions).toMatchObject({ sourcemap: true, sourcesContent: false });
     });
 
     it('runs every function on the arm64 Node.js 24 runtime', () => {

@@ -64,7 +64,8 @@ const packageOf = (input: string): string =>
 /** Builds a function in memory and measures it. */
 export const measureBundle = async (entry: string, sdk: SdkSource): Promise<BundleSize> => {
   const result = await build({ ...buildOptions(entry, sdk), write: false, outfile: 'index.mjs', metafile: true });
-  const output = result.outputFiles[0];
+  // With source maps on, the map is an output too: measure the bundle itself.
+  const output = result.outputFiles.find((file) => file.path.endsWith('.mjs'));
   if (!output) throw new Error(`esbuild produced no output for ${entry}`);
   const byPackage = new Map<string, number>();
   for (const meta of Object.values(result.metafile.outputs)) {
