@@ -1,3 +1,5 @@
+import type { Language } from './messages/index.ts';
+
 /**
  * The one route table. The CDK stack creates one function and one API route
  * per entry, and the local server routes requests with the same entries, so a
@@ -7,7 +9,24 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The roles are the Cognito groups of the same names; a token names them in `cognito:groups`. */
 export const roleNames = ['owner', 'staff'] as const;
 export type Role = (typeof roleNames)[number];
-export type Area = 'contacts' | 'services' | 'studio' | 'contracts' | 'docs' | 'system';
+export type Area = 'contacts' | 'services' | 'studio' | 'contracts' | 'webhooks' | 'docs' | 'system';
+
+/**
+ * The language column of the route table, kept per area (API.md): every text a route's responses carry
+ * and its published documentation are written in it. The HTTP pipeline and the OpenAPI generator read it.
+ */
+export const areaLanguages = {
+  contacts: 'en',
+  services: 'en',
+  studio: 'en',
+  contracts: 'de',
+  webhooks: 'en',
+  docs: 'en',
+  system: 'en',
+} as const satisfies Record<Area, Language>;
+
+export const languageOf = (route: { readonly area: Area }): Language => areaLanguages[route.area];
+
 
 export interface RouteDefinition {
   /** Function and sample-event name: `events/<name>.json`. */
@@ -22,11 +41,6 @@ export interface RouteDefinition {
   readonly roles: readonly Role[] | 'public';
   /** Table permissions the function gets: least privilege per route; `none` gets no table at all. */
   readonly data: 'none' | 'read' | 'read-write';
-  /**
-   * The route's own work deletes items (a `Delete` in its transaction), so its function may `DeleteItem`.
-   * POSTs that take an `Idempotency-Key` may anyway: a failed request deletes its claim on the key.
-   */
-  readonly deletes?: true;
   /** Use of the contract sealing key: only signing may sign, only verification may verify. */
   readonly sealing?: 'sign' | 'verify';
   /**
@@ -91,7 +105,7 @@ export const routes = [
   { name: 'contacts-create', method: 'POST', path: '/api/contacts', entry: 'functions/contacts/create.ts', area: 'contacts', roles: anyone, data: 'read-write' },
   { name: 'contacts-get', method: 'GET', path: '/api/contacts/{id}', entry: 'functions/contacts/get.ts', area: 'contacts', roles: anyone, data: 'read' },
   { name: 'contacts-replace', method: 'PUT', path: '/api/contacts/{id}', entry: 'functions/contacts/replace.ts', area: 'contacts', roles: anyone, data: 'read-write' },
-  { name: 'contacts-delete', method: 'DELETE', path: '/api/contacts/{id}', entry: 'functions/contacts/delete.ts', area: 'contacts', roles: ownerOnly, data: 'read-write', deletes: true },
+  { name: 'contacts-delete', method: 'DELETE', path: '/api/contacts/{id}', entry: 'functions/contacts/delete.ts', area: 'contacts', roles: ownerOnly, data: 'read-write' },
   { name: 'services-list', method: 'GET', path: '/api/services', entry: 'functions/services/list.ts', area: 'services', roles: anyone, data: 'read' },
   { name: 'services-create', method: 'POST', path: '/api/services', entry: 'functions/services/create.ts', area: 'services', roles: ownerOnly, data: 'read-write' },
   { name: 'services-get', method: 'GET', path: '/api/services/{id}', entry: 'functions/services/get.ts', area: 'services', roles: anyone, data: 'read' },
@@ -107,7 +121,7 @@ export const routes = [
   { name: 'contracts-termination-preview', method: 'GET', path: '/api/contracts/{id}/termination-preview', entry: 'functions/contracts/termination-preview.ts', area: 'contracts', roles: anyone, data: 'read' },
   { name: 'contracts-terminate', method: 'POST', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/terminate.ts', area: 'contracts', roles: anyone, data: 'read-write' },
   { name: 'contracts-withdraw-termination', method: 'DELETE', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/withdraw-termination.ts', area: 'contracts', roles: ownerOnly, data: 'read-write' },
-  { name: 'signing-sessions-create', method: 'POST', path: '/api/contracts/{id}/signing-sessions', entry: 'functions/signing/open-session.ts', area: 'contracts', roles: anyone, data: 'read-write', deletes: true, idempotentReplays: false },
+  { name: 'signing-sessions-create', method: 'POST', path: '/api/contracts/{id}/signing-sessions', entry: 'functions/signing/open-session.ts', area: 'contracts', roles: anyone, data: 'read-write', idempotentReplays: false },
   { name: 'signing-page', method: 'GET', path: '/api/sign', entry: 'functions/signing/page.ts', area: 'contracts', roles: 'public', data: 'none' },
   { name: 'signing-asset', method: 'GET', path: '/api/sign/{asset}', entry: 'functions/signing/asset.ts', area: 'contracts', roles: 'public', data: 'none', files: signingPageFiles },
   { name: 'signing-view', method: 'GET', path: '/api/signing', entry: 'functions/signing/view.ts', area: 'contracts', roles: 'public', data: 'read' },

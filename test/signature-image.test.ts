@@ -24,11 +24,13 @@ const refusalOf = (value: string): string => {
     parseSignatureImage(value);
   } catch (error) {
     if (!(error instanceof Problem)) throw error;
-    expect(error.status).toBe(400);
-    expect(error.message).toBe('Die Unterschrift ist kein gültiges Bild');
-    expect(error.errors).toHaveLength(1);
-    expect(error.errors?.[0]?.path).toBe('signatureImage');
-    return error.errors?.[0]?.message ?? '';
+    // Signing is a contracts route: its responses are German.
+    const refusal = error.toDocument('de');
+    expect(refusal.status).toBe(400);
+    expect(refusal.detail).toBe('Die Unterschrift ist kein gültiges Bild');
+    expect(refusal.errors).toHaveLength(1);
+    expect(refusal.errors?.[0]?.path).toBe('signatureImage');
+    return refusal.errors?.[0]?.message ?? '';
   }
   throw new Error('The image was accepted');
 };

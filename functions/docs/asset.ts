@@ -23,7 +23,7 @@ const load = (name: string, file: string) => {
 export const handler = staticRoute('docs-asset', async (event) => {
   const name = event.pathParameters?.asset ?? '';
   const file = docsAssets.get(name);
-  if (!file) throw new Problem('not-found', 'The documentation page has no such file');
+  if (!file) throw new Problem('not-found', 'http.noSuchDocsFile');
   const { plain, gzipped } = await load(name, file);
   const gzip = gzipped !== undefined && /\bgzip\b/.test(event.headers['accept-encoding'] ?? '');
   return {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { schemaMessage } from '../messages/index.ts';
 import {
   atMostCharacters,
   calendarDate,
@@ -25,13 +26,11 @@ export const ContactInput = v.strictObject({
   firstName: printedName(100),
   lastName: printedName(100),
   email: optionalString(emailAddress()),
-  phone: optionalString(
-    v.pipe(v.string(), v.regex(/^[0-9 +\-()/]{3,32}$/, 'Must be 3 to 32 digits, spaces or + - ( ) /')),
-  ),
+  phone: optionalString(v.pipe(v.string(), v.regex(/^[0-9 +\-()/]{3,32}$/, schemaMessage('contacts.phone')))),
   dateOfBirth: optionalString(
     v.pipe(
       calendarDate(),
-      v.check((date) => date <= todayUtc(), 'Must not be in the future'),
+      v.check((date) => date <= todayUtc(), schemaMessage('field.notInFuture')),
     ),
   ),
   address: v.optional(v.nullable(Address), null),
@@ -57,11 +56,6 @@ export const ContactList = listEnvelope(ContactRecord);
 
 export const ContactListQuery = listQuery({
   search: v.optional(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.nonEmpty('Must not be empty'),
-      atMostCharacters(254, 'Must be at most 254 characters'),
-    ),
+    v.pipe(v.string(), v.trim(), v.nonEmpty(schemaMessage('field.mustNotBeEmpty')), atMostCharacters(254)),
   ),
 });

@@ -43,8 +43,8 @@ const releaseEmail = (email: string, contactId: string): WriteItem => ({
 });
 
 const emailTaken = () =>
-  new Problem('email-taken', 'Another contact already has this email address', {
-    errors: [{ path: 'email', message: 'Already used by another contact' }],
+  new Problem('email-taken', 'contacts.emailTaken', {
+    errors: [{ path: 'email', message: 'contacts.emailUsedByAnotherContact' }],
   });
 
 const sameEmail = (a: string | null, b: string | null) => (a && normalizeEmail(a)) === (b && normalizeEmail(b));
@@ -138,10 +138,7 @@ export const deleteContact = async (id: string, ifMatch: VersionPrecondition | u
     const seen = error.itemAt(0);
     if (!seen) throw new NotFound('contact');
     if (seen.hasContracts) {
-      throw new Problem(
-        'contact-has-contracts',
-        'Contracts refer to this contact; they are kept for their retention period',
-      );
+      throw new Problem('contact-has-contracts', 'contacts.hasContracts');
     }
     throw new PreconditionFailed(undefined);
   }

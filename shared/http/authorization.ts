@@ -1,8 +1,9 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { localized } from '../messages/index.ts';
 import type { Role, RouteDefinition } from '../routes.ts';
 import { parseGroupsClaim } from './parse-groups-claim.ts';
-import { type Language, Problem } from './problem.ts';
+import { Problem } from './problem.ts';
 
 /** Who is calling: the token's subject and the API roles among its groups. */
 export interface Caller {
@@ -27,19 +28,12 @@ interface JwtRequestContext {
 const claimsOf = (event: APIGatewayProxyEventV2): Record<string, unknown> | undefined =>
   (event.requestContext as JwtRequestContext | undefined)?.authorizer?.jwt?.claims;
 
-const forbiddenDetail = (roles: readonly Role[], language: Language): string =>
-  language === 'de' ? `Erfordert die Rolle ${roles.join(' oder ')}` : `Requires the role ${roles.join(' or ')}`;
-
 /**
  * The caller of a request, or a 403 when the route needs a role the token does
  * not carry. A protected route without authorizer claims (a route deployed
  * without the authorizer) is refused too: the check fails closed.
  */
-export const authorizeCaller = (
-  event: APIGatewayProxyEventV2,
-  roles: RouteDefinition['roles'],
-  language: Language = 'en',
-): Caller => {
+export const authorizeCaller = (event: APIGatewayProxyEventV2, roles: RouteDefinition['roles']): Caller => {
   const claims = claimsOf(event);
   const sub = claims?.sub;
   if (roles === 'public') {
@@ -47,7 +41,7 @@ export const authorizeCaller = (
   }
   const groups = parseGroupsClaim(claims?.['cognito:groups']);
   if (typeof sub !== 'string' || sub === '' || !groups.some((group) => roles.includes(group))) {
-    throw new Problem('forbidden', forbiddenDetail(roles, language));
+    throw new Problem('forbidden', localized('http.requiresRole', roles));
   }
   return { sub, groups };
 };
@@ -58,9 +52,8 @@ export const authorizeCaller = (
  */
 export const authorization = (
   roles: RouteDefinition['roles'],
-  language: Language,
 ): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
   before: (request) => {
-    (request.context as unknown as CallerContext).caller = authorizeCaller(request.event, roles, language);
+    (request.context as unknown as CallerContext).caller = authorizeCaller(request.event, roles);
   },
 });

@@ -1,5 +1,6 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { localized } from '../messages/index.ts';
 import { Problem } from './problem.ts';
 
 export const maxBodyBytes = 1024 * 1024;
@@ -11,7 +12,7 @@ export const bodyLimit = (): middy.MiddlewareObj<APIGatewayProxyEventV2> => ({
     if (typeof event.body !== 'string') return;
     const bytes = Buffer.byteLength(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
     if (bytes > maxBodyBytes) {
-      throw new Problem('payload-too-large', `The body has ${bytes} bytes; the limit is ${maxBodyBytes}`);
+      throw new Problem('payload-too-large', localized('http.bodyTooLarge', bytes, maxBodyBytes));
     }
   },
 });

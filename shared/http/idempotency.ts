@@ -26,8 +26,8 @@ const bodyFingerprint = (body: unknown): string => {
     return sha256Hex(canonicalJson(body ?? null));
   } catch {
     // Only a body nested deeper than any of our schemas allows gets here.
-    throw new Problem('validation-failed', 'The request body is nested too deeply', {
-      errors: [{ path: 'body', message: 'Nested too deeply' }],
+    throw new Problem('validation-failed', 'http.nestedTooDeeply', {
+      errors: [{ path: 'body', message: 'http.nestedTooDeeplyField' }],
     });
   }
 };
@@ -35,8 +35,8 @@ const bodyFingerprint = (body: unknown): string => {
 const keyOf = (event: APIGatewayProxyEventV2): string | undefined => {
   const key = event.headers['idempotency-key'];
   if (key !== undefined && (key.length < 1 || key.length > 255)) {
-    throw new Problem('validation-failed', 'The Idempotency-Key header is invalid', {
-      errors: [{ path: 'Idempotency-Key', message: 'Must be 1 to 255 characters' }],
+    throw new Problem('validation-failed', 'http.idempotencyKeyInvalid', {
+      errors: [{ path: 'Idempotency-Key', message: 'http.idempotencyKeyLength' }],
     });
   }
   return key;
@@ -72,12 +72,12 @@ export const idempotentPost = (): Middleware => ({
       return;
     }
     if (outcome.kind === 'in-progress') {
-      throw new Problem('request-in-progress', 'Wait for the first request with this key to finish, then retry', {
+      throw new Problem('request-in-progress', 'http.requestInProgress', {
         headers: { 'retry-after': '1' },
       });
     }
     if (outcome.kind === 'other-payload') {
-      throw new Problem('idempotency-key-reused', 'Use a new Idempotency-Key for a different request');
+      throw new Problem('idempotency-key-reused', 'http.idempotencyKeyReused');
     }
     const { response } = outcome;
     return {

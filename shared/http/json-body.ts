@@ -29,7 +29,7 @@ const bodyText = (event: APIGatewayProxyEventV2): string => {
   try {
     return utf8.decode(Buffer.from(body, 'base64'));
   } catch {
-    throw new Problem('malformed-json', 'The request body is not UTF-8 text');
+    throw new Problem('malformed-json', 'http.bodyNotUtf8');
   }
 };
 
@@ -42,14 +42,14 @@ const bodyText = (event: APIGatewayProxyEventV2): string => {
 export const jsonBody = (): middy.MiddlewareObj<APIGatewayProxyEventV2> => ({
   before: async ({ event }) => {
     if (!isJsonMediaType(event.headers?.['content-type'])) {
-      throw new Problem('unsupported-media-type', 'Send the body as application/json');
+      throw new Problem('unsupported-media-type', 'http.sendJson');
     }
     const text = bodyText(event);
-    if (!text) throw new Problem('malformed-json', 'The request has no body; send a JSON document');
+    if (!text) throw new Problem('malformed-json', 'http.noBody');
     try {
       (event as { body: unknown }).body = JSON.parse(text, rejectUnpairedSurrogates);
     } catch (error) {
-      throw new Problem('malformed-json', 'The request body could not be parsed as JSON', { cause: error });
+      throw new Problem('malformed-json', 'http.unparsableJson', { cause: error });
     }
   },
 });

@@ -2,14 +2,16 @@ import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import {
   ConditionFailed,
+  type EntityName,
   IdempotencyClaimLost,
   InvalidCursor,
   NotFound,
   PreconditionFailed,
   WriteContention,
 } from '../db/errors.ts';
+import { type Language, localized, type MessageKey } from '../messages/index.ts';
 import { logger } from './logger.ts';
-import { type Language, Problem } from './problem.ts';
+import { Problem } from './problem.ts';
 import { toHttpResult } from './reply.ts';
 
 type Request = middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
@@ -38,75 +40,47 @@ const isDatabaseUnavailable = (error: unknown): boolean => {
   return unavailableErrorNames.has(error.name) || (typeof code === 'string' && unavailableErrorCodes.has(code));
 };
 
-/** The data layer's typed errors, in the route's language. */
-const fromDataError = (error: unknown, language: Language): Problem | undefined => {
-  const de = language === 'de';
-  if (error instanceof NotFound) {
-    return new Problem('not-found', de ? notFoundDe[error.entity] : (notFoundEn[error.entity] ?? error.message));
-  }
+const notFoundDetails = {
+  contact: 'data.notFound.contact',
+  service: 'data.notFound.service',
+  contract: 'data.notFound.contract',
+  studio: 'data.notFound.studio',
+  webhook: 'data.notFound.webhook',
+} as const satisfies Record<EntityName, MessageKey>;
+
+/** The data layer's typed errors as problems; their texts are written in the route's language at the edge. */
+const fromDataError = (error: unknown): Problem | undefined => {
+  if (error instanceof NotFound) return new Problem('not-found', notFoundDetails[error.entity]);
   if (error instanceof PreconditionFailed) {
-    const detail = de
-      ? error.currentVersion === undefined
-        ? 'Der Datensatz wurde von einer anderen Anfrage geändert'
-        : `Die aktuelle Version ist ${error.currentVersion}`
-      : error.message;
-    return new Problem('precondition-failed', detail, {
-      headers: error.currentVersion === undefined ? {} : { etag: `"${error.currentVersion}"` },
-    });
+    const { currentVersion } = error;
+    return new Problem(
+      'precondition-failed',
+      currentVersion === undefined ? 'data.recordChanged' : localized('data.currentVersion', currentVersion),
+      { headers: currentVersion === undefined ? {} : { etag: `"${currentVersion}"` } },
+    );
   }
   if (error instanceof InvalidCursor) {
-    return new Problem(
-      'invalid-cursor',
-      de
-        ? 'Verwenden Sie den nextCursor der vorigen Seite derselben Liste'
-        : 'Use the nextCursor of the previous page of the same list',
-      { errors: [{ path: 'cursor', message: de ? 'Kein Cursor dieser Liste' : 'Not a cursor of this list' }] },
-    );
+    return new Problem('invalid-cursor', 'data.cursorOfOtherList', {
+      errors: [{ path: 'cursor', message: 'data.notACursorOfThisList' }],
+    });
   }
   if (error instanceof WriteContention || error instanceof ConditionFailed) {
-    return new Problem(
-      'conflict',
-      de
-        ? 'Gleichzeitige Anfragen haben dieselben Daten geändert; bitte erneut versuchen'
-        : 'Concurrent requests changed the same data; retry the request',
-      { headers: { 'retry-after': '1' } },
-    );
+    return new Problem('conflict', 'data.concurrentChange', { headers: { 'retry-after': '1' } });
   }
   if (error instanceof IdempotencyClaimLost) {
-    return new Problem(
-      'request-in-progress',
-      de
-        ? 'Eine Wiederholung mit diesem Idempotency-Key hat die Anfrage übernommen'
-        : 'A retry with this Idempotency-Key took the request over',
-      { headers: { 'retry-after': '1' } },
-    );
+    return new Problem('request-in-progress', 'data.claimTakenOver', { headers: { 'retry-after': '1' } });
   }
   return undefined;
 };
 
-// The studio profile is the one record without an id.
-const notFoundEn: Partial<Record<NotFound['entity'], string>> = {
-  studio: 'The studio profile has not been set yet (PUT /api/studio)',
-};
-
-const notFoundDe = {
-  contact: 'Kein Kontakt hat diese ID',
-  service: 'Keine Leistung hat diese ID',
-  contract: 'Kein Vertrag hat diese ID',
-  studio: 'Es gibt noch kein Studioprofil',
-  webhook: 'Kein Webhook hat diese ID',
-} as const;
-
-const toProblem = (error: unknown, language: Language): Problem => {
+const toProblem = (error: unknown): Problem => {
   if (error instanceof Problem) return error;
-  const fromData = fromDataError(error, language);
+  const fromData = fromDataError(error);
   if (fromData) return fromData;
   if (isDatabaseUnavailable(error)) {
-    return new Problem('service-unavailable', 'The database is unavailable, try again shortly', {
-      headers: { 'retry-after': '1' },
-    });
+    return new Problem('service-unavailable', 'data.databaseUnavailable', { headers: { 'retry-after': '1' } });
   }
-  return new Problem('internal', 'An unexpected error occurred; quote the request id when reporting it');
+  return new Problem('internal', 'data.unexpected');
 };
 
 const logFailure = (request: Request, problem: Problem, error: unknown): void => {
@@ -125,7 +99,7 @@ export const problemResponses = (
   language: Language,
 ): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
   onError: async (request) => {
-    const problem = toProblem(request.error, language);
+    const problem = toProblem(request.error);
     logFailure(request, problem, request.error);
     request.response = toHttpResult(
       { status: problem.status, body: problem.toDocument(language), headers: problem.headers },

@@ -1,76 +1,56 @@
+import { isMessageKey, type Language, type Localized, type PlainMessageKey, text } from '../messages/index.ts';
+
 /**
  * The one error type of the API (RFC 9457 problem details). Anything that is
  * not a Problem becomes a generic 500 at the edge, so internals never leak.
  *
- * Each problem kind is a code with a fixed status and a title in both
- * languages of the published docs (contracts are documented in German).
+ * Each problem kind is a code with a fixed status; its title, and every text
+ * a problem carries, come from the message catalogues (shared/messages/) and
+ * are written in the route's language only when the response is made.
  */
-export type Language = 'en' | 'de';
+export type { Language, Localized } from '../messages/index.ts';
 
-const catalogue = {
-  'validation-failed': { status: 400, en: 'Request is invalid', de: 'Anfrage ist ungültig' },
-  'malformed-json': { status: 400, en: 'Request body is not valid JSON', de: 'Anfragekörper ist kein gültiges JSON' },
-  'invalid-cursor': { status: 400, en: 'Cursor is invalid', de: 'Cursor ist ungültig' },
-  'signing-token-invalid': {
-    status: 401,
-    en: 'The signing link is invalid, expired or used',
-    de: 'Der Unterschriftslink ist ungültig, abgelaufen oder verbraucht',
-  },
-  forbidden: { status: 403, en: 'Not allowed for your role', de: 'Für Ihre Rolle nicht erlaubt' },
-  'not-found': { status: 404, en: 'Resource not found', de: 'Ressource nicht gefunden' },
-  'route-not-found': { status: 404, en: 'No such route', de: 'Diese Route gibt es nicht' },
-  conflict: { status: 409, en: 'Conflict with the current state', de: 'Konflikt mit dem aktuellen Zustand' },
-  'email-taken': { status: 409, en: 'Email address is already in use', de: 'E-Mail-Adresse wird bereits verwendet' },
-  'contact-has-contracts': {
-    status: 409,
-    en: 'Contact still has contracts',
-    de: 'Kontakt hat noch Verträge',
-  },
-  'precondition-failed': {
-    status: 412,
-    en: 'If-Match does not match the current version',
-    de: 'If-Match entspricht nicht der aktuellen Version',
-  },
-  'request-in-progress': {
-    status: 409,
-    en: 'A request with this Idempotency-Key is still in progress',
-    de: 'Eine Anfrage mit diesem Idempotency-Key läuft noch',
-  },
-  'idempotency-key-reused': {
-    status: 422,
-    en: 'This Idempotency-Key was used with another request body',
-    de: 'Dieser Idempotency-Key wurde mit einem anderen Anfragekörper verwendet',
-  },
-  'payload-too-large': { status: 413, en: 'Request body is too large', de: 'Anfragekörper ist zu groß' },
-  'unsupported-media-type': {
-    status: 415,
-    en: 'Request body must be application/json',
-    de: 'Anfragekörper muss application/json sein',
-  },
-  unprocessable: {
-    status: 422,
-    en: 'Request refers to something unusable',
-    de: 'Anfrage verweist auf etwas Unbrauchbares',
-  },
-  'studio-profile-missing': {
-    status: 422,
-    en: 'The studio profile has not been set yet',
-    de: 'Das Studioprofil fehlt noch',
-  },
-  'service-unavailable': {
-    status: 503,
-    en: 'Service temporarily unavailable',
-    de: 'Dienst vorübergehend nicht verfügbar',
-  },
-  internal: { status: 500, en: 'Internal server error', de: 'Interner Serverfehler' },
-} as const satisfies Record<string, { status: number; en: string; de: string }>;
+const statuses = {
+  'validation-failed': 400,
+  'malformed-json': 400,
+  'invalid-cursor': 400,
+  'signing-token-invalid': 401,
+  forbidden: 403,
+  'not-found': 404,
+  'route-not-found': 404,
+  conflict: 409,
+  'email-taken': 409,
+  'contact-has-contracts': 409,
+  'precondition-failed': 412,
+  'request-in-progress': 409,
+  'idempotency-key-reused': 422,
+  'payload-too-large': 413,
+  'unsupported-media-type': 415,
+  unprocessable: 422,
+  'studio-profile-missing': 422,
+  'service-unavailable': 503,
+  internal: 500,
+} as const;
 
-export type ProblemCode = keyof typeof catalogue;
+export type ProblemCode = keyof typeof statuses;
 
+/** A text of a problem: a catalogue key that needs no parameters, or a text made with `localized`. */
+export type Message = PlainMessageKey | Localized;
+
+/** One invalid field, as the response names it. */
 export interface FieldError {
   path: string;
   message: string;
 }
+
+/** One invalid field, as code reports it: the message is written in the response's language. */
+export interface FieldProblem {
+  path: string;
+  message: Message;
+}
+
+/** Field errors whose messages only the language can make (valibot writes its issues' messages while it parses). */
+export type LocalizedFieldErrors = (language: Language) => FieldError[];
 
 export interface ProblemDocument {
   type: string;
@@ -82,34 +62,60 @@ export interface ProblemDocument {
 
 export const problemTypeBase = 'https://studio.example/problems/';
 
+const titleOf = (code: ProblemCode, language: Language): string => text(language, `title.${code}`);
+
+// A string that is no key is a literal of code not yet moved to the catalogues: it is shown as it is rather
+// than failing the response (`tsc` refuses it, and test/messages.test.ts lists every such literal).
+const write = (message: Message, language: Language): string => {
+  if (typeof message === 'function') return message(language);
+  return isMessageKey(message) ? text(language, message) : message;
+};
+
 export class Problem extends Error {
   readonly code: ProblemCode;
   readonly status: number;
-  readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
+  readonly #detail: Message | undefined;
+  readonly #errors: LocalizedFieldErrors | undefined;
 
   constructor(
     code: ProblemCode,
-    detail?: string,
-    extra: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {},
+    detail?: Message,
+    extra: {
+      errors?: readonly FieldProblem[] | LocalizedFieldErrors;
+      headers?: Record<string, string>;
+      cause?: unknown;
+    } = {},
   ) {
-    super(detail ?? catalogue[code].en, { cause: extra.cause });
+    // In English for the logs, which never see the response.
+    super(detail === undefined ? titleOf(code, 'en') : write(detail, 'en'), { cause: extra.cause });
     this.name = 'Problem';
     this.code = code;
-    this.status = catalogue[code].status;
-    this.errors = extra.errors;
+    this.status = statuses[code];
     this.headers = extra.headers;
+    this.#detail = detail;
+    const { errors } = extra;
+    this.#errors =
+      typeof errors === 'function'
+        ? errors
+        : errors && ((language) => errors.map(({ path, message }) => ({ path, message: write(message, language) })));
   }
 
   toDocument(language: Language): ProblemDocument {
     return {
       type: `${problemTypeBase}${this.code}`,
-      title: catalogue[this.code][language],
+      title: titleOf(this.code, language),
       status: this.status,
-      detail: this.message,
-      ...(this.errors ? { errors: this.errors } : {}),
+      detail: this.#detail === undefined ? titleOf(this.code, language) : write(this.#detail, language),
+      ...(this.#errors ? { errors: this.#errors(language) } : {}),
     };
   }
 }
 
-export const problemCatalogue = catalogue;
+/** Each code's status and its title in both languages, for the documentation of every problem a route answers. */
+export const problemCatalogue = Object.fromEntries(
+  (Object.keys(statuses) as ProblemCode[]).map((code) => [
+    code,
+    { status: statuses[code], en: titleOf(code, 'en'), de: titleOf(code, 'de') },
+  ]),
+) as { readonly [Code in ProblemCode]: { status: (typeof statuses)[Code]; en: string; de: string } };

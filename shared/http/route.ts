@@ -2,14 +2,14 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as v from 'valibot';
 import { runClaimed } from '../db/idempotency-scope.ts';
-import { findRoute, type RouteName } from '../routes.ts';
+import { findRoute, languageOf, type RouteName } from '../routes.ts';
 import { authorization, type Caller, type CallerContext } from './authorization.ts';
 import { bodyLimit } from './body-limit.ts';
 import { claimedRequestOf, idempotentPost, withoutRequestId } from './idempotency.ts';
 import { isWellFormedId } from './ids.ts';
 import { parseIfMatch, type VersionPrecondition } from './if-match.ts';
 import { jsonBody } from './json-body.ts';
-import { type Language, Problem } from './problem.ts';
+import { Problem } from './problem.ts';
 import { problemResponses } from './problem-responses.ts';
 import { type Reply, toHttpResult } from './reply.ts';
 import { requestLog } from './request-log.ts';
@@ -48,13 +48,11 @@ export type LambdaHandler = (
   context: unknown,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
-const languageOf = (area: string): Language => (area === 'contracts' ? 'de' : 'en');
-
 const pathId = (event: APIGatewayProxyEventV2): string => {
   const id = event.pathParameters?.id;
   if (id === undefined) return '';
   // A malformed id cannot name a record, so it is answered like an unknown one.
-  if (!isWellFormedId(id)) throw new Problem('not-found', 'No record has this id');
+  if (!isWellFormedId(id)) throw new Problem('not-found', 'http.noRecordWithId');
   return id;
 };
 
@@ -74,12 +72,12 @@ export const route = <
   run: (context: RouteContext<Output<BodySchema>, Output<QuerySchema>>) => Promise<Result>,
 ): LambdaHandler => {
   const definition = findRoute(name);
-  const language = languageOf(definition.area);
+  const language = languageOf(definition);
   // No early-timeout timer per request: the DynamoDB client's own timeouts end a stuck call first.
   const pipeline = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
     .use(requestLog())
     .use(problemResponses(language))
-    .use(authorization(definition.roles, language));
+    .use(authorization(definition.roles));
   if (options.body) pipeline.use(bodyLimit()).use(jsonBody());
   // After parsing, so that the stored body hash ignores JSON formatting; after authorization, so keys are per caller.
   if (definition.method === 'POST' && definition.idempotentReplays !== false) pipeline.use(idempotentPost());

@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { findRoute, type RouteName } from '../routes.ts';
+import { findRoute, languageOf, type RouteName } from '../routes.ts';
 import { problemResponses } from './problem-responses.ts';
 import { type Reply, toHttpResult } from './reply.ts';
 import type { LambdaHandler } from './route.ts';
@@ -16,7 +16,7 @@ export const staticRoute = (name: RouteName, run: (event: APIGatewayProxyEventV2
     throw new Error(`${name} is not a public route without data: use route()`);
   }
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
-    .use(problemResponses(definition.area === 'contracts' ? 'de' : 'en'))
+    .use(problemResponses(languageOf(definition)))
     .handler(async (event) =>
       toHttpResult(await run(event), event.requestContext?.requestId ?? 'unknown'),
     ) as unknown as LambdaHandler;

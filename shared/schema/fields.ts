@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { schemaMessage } from '../messages/index.ts';
 
 /*
  * Text fields. Lengths count Unicode code points, as JSON Schema's `maxLength`
@@ -45,16 +46,18 @@ export const codePointLength = (value: string): number => v._getCodePointCount(v
  * units; this is its code point check under the `max_length` type, so the
  * JSON Schema converter states it as `maxLength`, which counts code points.
  */
-export const atMostCharacters = <const Requirement extends number>(requirement: Requirement, message: string) => ({
-  ...v.maxCodePoints<string, Requirement, string>(requirement, message),
+export const atMostCharacters = <const Requirement extends number>(
+  requirement: Requirement,
+  message: v.ErrorMessage<v.MaxCodePointsIssue<string, Requirement>> = schemaMessage('field.tooLong', requirement),
+) => ({
+  ...v.maxCodePoints(requirement, message),
   type: 'max_length' as const,
 });
 
-const tooLong = (limit: number) => `Must be at most ${limit} characters`;
 const controlMessage = (lines: Lines) =>
-  lines === 'multiple'
-    ? 'Must not contain control characters other than line breaks and tabs'
-    : 'Must not contain control characters or line breaks';
+  schemaMessage(lines === 'multiple' ? 'field.controlCharactersButLineBreaks' : 'field.controlCharacters');
+const mustBeString = schemaMessage('field.mustBeString');
+const required = schemaMessage('field.required');
 
 interface TextOptions {
   /** Notes, terms and descriptions keep line breaks and tabs; every other text is one line. */
@@ -63,12 +66,12 @@ interface TextOptions {
 
 const requiredPipe = (maxLengthOfText: number, lines: Lines, printed: boolean) =>
   v.pipe(
-    v.string('Must be a string'),
+    v.string(mustBeString),
     v.trim(),
-    v.nonEmpty('Required'),
-    v.check((value) => !isBlank(value), 'Required'),
-    atMostCharacters(maxLengthOfText, tooLong(maxLengthOfText)),
-    v.check((value) => !printed || !bidiControl.test(value), 'Must not contain bidirectional overrides or isolates'),
+    v.nonEmpty(required),
+    v.check((value) => !isBlank(value), required),
+    atMostCharacters(maxLengthOfText),
+    v.check((value) => !printed || !bidiControl.test(value), schemaMessage('field.bidiControls')),
     v.regex(new RegExp(`^${somethingVisible}${contentPattern(lines, printed)}$`), controlMessage(lines)),
   );
 
@@ -91,7 +94,7 @@ const blankToNull = (value: string | null): string | null => {
 
 /** An optional string: absent, `null`, blank and invisible all become `null`. */
 export const optionalString = <Inner extends v.GenericSchema<string, string>>(inner: Inner) =>
-  v.pipe(v.optional(v.nullable(v.string('Must be a string')), null), v.transform(blankToNull), v.nullable(inner));
+  v.pipe(v.optional(v.nullable(v.string(mustBeString)), null), v.transform(blankToNull), v.nullable(inner));
 
 /**
  * Optional free text. Notes, terms and descriptions are its uses, so it keeps
@@ -101,8 +104,8 @@ export const optionalText = (maxLengthOfText: number, options: TextOptions = {})
   const lines: Lines = options.multiline === false ? 'single' : 'multiple';
   return optionalString(
     v.pipe(
-      v.string(),
-      atMostCharacters(maxLengthOfText, tooLong(maxLengthOfText)),
+      v.string(mustBeString),
+      atMostCharacters(maxLengthOfText),
       v.regex(new RegExp(`^${contentPattern(lines, false)}$`), controlMessage(lines)),
     ),
   );
@@ -123,12 +126,12 @@ export const emailPattern = new RegExp(
 /** An email address as RFC 5321 allows it in a mailbox (`o'brien@example.com`, `anna+studio@example.com`). */
 export const emailAddress = () =>
   v.pipe(
-    v.string('Must be a string'),
-    atMostCharacters(254, tooLong(254)),
-    v.check((value) => value.indexOf('@') <= 64, 'Must have at most 64 characters before the @'),
+    v.string(mustBeString),
+    atMostCharacters(254),
+    v.check((value) => value.indexOf('@') <= 64, schemaMessage('field.emailLocalPartTooLong')),
     // States `format: email` in the document; the pattern below narrows it to what the server accepts.
-    v.rfcEmail('Must be a valid email address'),
-    v.regex(emailPattern, 'Must be a valid email address'),
+    v.rfcEmail(schemaMessage('field.email')),
+    v.regex(emailPattern, schemaMessage('field.email')),
   );
 
 /** Parses `YYYY-MM-DD` and checks that the day exists in the calendar. */
@@ -139,10 +142,10 @@ export const isRealCalendarDate = (value: string): boolean => {
 
 export const calendarDate = () =>
   v.pipe(
-    v.string('Must be a date string'),
+    v.string(schemaMessage('field.mustBeDateString')),
     v.trim(),
-    v.isoDate('Must be a date in the format YYYY-MM-DD'),
-    v.check(isRealCalendarDate, 'Must be a real calendar date'),
+    v.isoDate(schemaMessage('field.dateFormat')),
+    v.check(isRealCalendarDate, schemaMessage('field.realCalendarDate')),
   );
 
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
@@ -165,32 +168,27 @@ export const isCountryCode = (code: string): boolean =>
   Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
 
 export const countryCode = () =>
-  v.pipe(
-    v.string('Must be a string'),
-    v.trim(),
-    v.toUpperCase(),
-    v.check(isCountryCode, 'Must be an ISO 3166-1 alpha-2 country code'),
-  );
+  v.pipe(v.string(mustBeString), v.trim(), v.toUpperCase(), v.check(isCountryCode, schemaMessage('field.countryCode')));
 
 const currencies = new Set(Intl.supportedValuesOf('currency'));
 /** True for an ISO 4217 code the runtime knows; the document's `enum` of currencies is derived from it. */
 export const isCurrencyCode = (code: string): boolean => currencies.has(code);
 export const currencyCode = () =>
   v.pipe(
-    v.string('Must be a string'),
+    v.string(mustBeString),
     v.trim(),
     v.toUpperCase(),
-    v.check(isCurrencyCode, 'Must be an ISO 4217 currency code'),
+    v.check(isCurrencyCode, schemaMessage('field.currencyCode')),
   );
 
 /** Money in integer minor units (cents), never floats. */
 export const money = () =>
   v.strictObject({
     amount: v.pipe(
-      v.number('Must be a number'),
-      v.integer('Must be an integer amount in minor units (e.g. cents)'),
-      v.minValue(0, 'Must not be negative'),
-      v.maxValue(100_000_000_00, 'Must be at most 10000000000'),
+      v.number(schemaMessage('field.mustBeNumber')),
+      v.integer(schemaMessage('field.amountInMinorUnits')),
+      v.minValue(0, schemaMessage('field.notNegative')),
+      v.maxValue(100_000_000_00, schemaMessage('field.atMost', 100_000_000_00)),
     ),
     currency: currencyCode(),
   });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { schemaMessage } from '../messages/index.ts';
 import { money, optionalText, requiredText } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
@@ -11,19 +12,19 @@ export const ServiceInput = v.strictObject({
   name: requiredText(200),
   description: optionalText(5000),
   price: money(),
-  billingInterval: v.optional(v.picklist(billingIntervals, `Must be one of ${billingIntervals.join(', ')}`), 'once'),
+  billingInterval: v.optional(v.picklist(billingIntervals, schemaMessage('field.oneOf', billingIntervals)), 'once'),
   durationMinutes: v.optional(
     v.nullable(
       v.pipe(
-        v.number('Must be a number'),
-        v.integer('Must be a whole number of minutes'),
-        v.minValue(1, 'Must be from 1 to 1440'),
-        v.maxValue(1440, 'Must be from 1 to 1440'),
+        v.number(schemaMessage('field.mustBeNumber')),
+        v.integer(schemaMessage('services.wholeMinutes')),
+        v.minValue(1, schemaMessage('field.range', 1, 1440)),
+        v.maxValue(1440, schemaMessage('field.range', 1, 1440)),
       ),
     ),
     null,
   ),
-  active: v.optional(v.boolean('Must be true or false'), true),
+  active: v.optional(v.boolean(schemaMessage('field.trueOrFalse')), true),
 });
 
 export type ServiceInput = v.InferOutput<typeof ServiceInput>;
@@ -44,5 +45,5 @@ export type Service = v.InferOutput<typeof ServiceRecord>;
 export const ServiceList = listEnvelope(ServiceRecord);
 
 export const ServiceListQuery = listQuery({
-  active: v.optional(v.picklist(['true', 'false'], 'Must be true or false')),
+  active: v.optional(v.picklist(['true', 'false'], schemaMessage('field.trueOrFalse'))),
 });
