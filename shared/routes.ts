@@ -43,6 +43,8 @@ export interface RouteDefinition {
   readonly data: 'none' | 'read' | 'read-write';
   /** Use of the contract sealing key: only signing may sign, only verification may verify. */
   readonly sealing?: 'sign' | 'verify';
+  /** Use of the webhook secrets key: only a webhook's creation encrypts a secret (delivery decrypts, see `backgroundFunctions`). */
+  readonly webhookSecrets?: 'encrypt';
   /**
    * Files the function reads at run time, relative to the repository root. The
    * stack copies them next to the function's bundle (they are too big to bundle);
@@ -127,10 +129,28 @@ export const routes = [
   { name: 'signing-view', method: 'GET', path: '/api/signing', entry: 'functions/signing/view.ts', area: 'contracts', roles: 'public', data: 'read' },
   { name: 'signing-sign', method: 'POST', path: '/api/signing', entry: 'functions/signing/sign.ts', area: 'contracts', roles: 'public', data: 'read-write', sealing: 'sign' },
   { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', area: 'contracts', roles: 'public', data: 'read', sealing: 'sign', files: contractDocumentFonts },
+  { name: 'events-list', method: 'GET', path: '/api/events', entry: 'functions/events/list.ts', area: 'webhooks', roles: ownerOnly, data: 'read' },
+  { name: 'webhooks-list', method: 'GET', path: '/api/webhooks', entry: 'functions/webhooks/list.ts', area: 'webhooks', roles: ownerOnly, data: 'read' },
+  { name: 'webhooks-create', method: 'POST', path: '/api/webhooks', entry: 'functions/webhooks/create.ts', area: 'webhooks', roles: ownerOnly, data: 'read-write', webhookSecrets: 'encrypt', idempotentReplays: false },
+  { name: 'webhooks-get', method: 'GET', path: '/api/webhooks/{id}', entry: 'functions/webhooks/get.ts', area: 'webhooks', roles: ownerOnly, data: 'read' },
+  { name: 'webhooks-replace', method: 'PUT', path: '/api/webhooks/{id}', entry: 'functions/webhooks/replace.ts', area: 'webhooks', roles: ownerOnly, data: 'read-write' },
+  { name: 'webhooks-delete', method: 'DELETE', path: '/api/webhooks/{id}', entry: 'functions/webhooks/delete.ts', area: 'webhooks', roles: ownerOnly, data: 'read-write' },
+  { name: 'webhooks-deliveries', method: 'GET', path: '/api/webhooks/{id}/deliveries', entry: 'functions/webhooks/deliveries.ts', area: 'webhooks', roles: ownerOnly, data: 'read' },
   { name: 'docs-openapi', method: 'GET', path: '/api/openapi.json', entry: 'functions/docs/openapi.ts', area: 'docs', roles: 'public', data: 'none', files: [openApiDocumentFile] },
   { name: 'docs-page', method: 'GET', path: '/api/docs', entry: 'functions/docs/page.ts', area: 'docs', roles: 'public', data: 'none' },
   { name: 'docs-asset', method: 'GET', path: '/api/docs/{asset}', entry: 'functions/docs/asset.ts', area: 'docs', roles: 'public', data: 'none', files: docsPageFiles },
 ] as const satisfies readonly RouteDefinition[];
+
+/**
+ * Functions that no route calls: the webhook dispatcher reads the table's
+ * stream, the delivery function the delivery queue. `infra/events.ts` builds
+ * them with their own triggers and grants; locally `infra/local/event-delivery.ts`
+ * runs the same shared code.
+ */
+export const backgroundFunctions = [
+  { name: 'webhooks-dispatch', entry: 'functions/webhooks/dispatch.ts' },
+  { name: 'webhooks-deliver', entry: 'functions/webhooks/deliver.ts' },
+] as const;
 
 /** API Gateway's `$default` route: every unknown method and path lands here. */
 export const fallbackRoute = {

@@ -9,6 +9,7 @@ import type { OperationDoc } from './operation-doc.ts';
 import { serviceComponents, serviceOperations } from './services.ts';
 import { signingComponents, signingOperations } from './signing.ts';
 import { studioComponents, studioOperations, studioTag } from './studio.ts';
+import { webhookComponents, webhookOperations, webhooksTag } from './webhooks.ts';
 
 /** The documentation of every route, keyed by route name: a route without it does not compile. */
 export const operationDocs: Record<RouteName, OperationDoc> = {
@@ -17,6 +18,7 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   ...studioOperations,
   ...contractOperations,
   ...signingOperations,
+  ...webhookOperations,
   ...docsOperations,
 };
 
@@ -27,6 +29,7 @@ export const components: Record<string, Component> = {
   ...studioComponents,
   ...contractComponents,
   ...signingComponents,
+  ...webhookComponents,
   ...docsComponents,
   ...problemComponents,
 };
@@ -47,5 +50,6 @@ export const tags: Record<Exclude<Area, 'system'>, { name: string; description: 
   },
   studio: studioTag,
   contracts: contractsTag,
+  webhooks: webhooksTag,
   docs: { name: 'Documentation', description: 'This document and the page that renders it. Public: no token needed.' },
 };

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { localCorsOrigins } from '../cors.ts';
-import { connectHandlers, startLocalDatabase } from './local-database.ts';
+import { startLocalEventDelivery } from './event-delivery.ts';
+import { connectHandlers, defaultTableName, startLocalDatabase } from './local-database.ts';
 import { localTokenFor } from './local-tokens.ts';
 import { startLocalApi } from './server.ts';
 import { loadSigningKey, localKeyDirectory } from './signing-key.ts';
@@ -26,6 +27,14 @@ try {
   await database.stop();
   throw error;
 }
+// A developer's receiver on this machine may take webhooks (http://127.0.0.1, localhost); AWS never allows it.
+process.env.WEBHOOK_DESTINATIONS ??= 'local';
+// §12's background work, as Lambda runs it: the table's stream → dispatcher → delivery queue → delivery.
+const eventDelivery = await startLocalEventDelivery({
+  dataDir,
+  endpoint: database.endpoint,
+  tableName: process.env.TABLE_NAME || defaultTableName,
+});
 const ownerToken = await localTokenFor(await loadSigningKey(keyDirectory), 'owner');
 // Logged on stderr: stdout carries only what scripts read (the listening line, the token).
 console.error(
@@ -40,6 +49,7 @@ const stop = async (reason: string) => {
   if (stopping) return;
   stopping = true;
   console.error(`${reason}: stopping the API and DynamoDB Local`);
+  await eventDelivery.stop();
   await api.close();
   await database.stop();
   process.exit(0);

@@ -8,8 +8,19 @@ import { type EventType, objectOf, type WebhookEvent } from '../webhooks/event.t
  * of every change, written in the change's own transaction. Its ids are ULIDs,
  * so the lists run oldest first by id; items expire after 30 days (TTL, and an
  * explicit check on read since DynamoDB deletes expired items only eventually).
+ *
+ * The events of one resource share a partition key: DynamoDB Streams keeps the
+ * order of records per item only, and records of one partition key stay in one
+ * shard lineage in practice, so the dispatcher sees a resource's events in the
+ * order they happened. Separate keys per event could land in parallel shards.
  */
-export const eventKey = (id: string) => ({ pk: `EVENT#${id}`, sk: 'EVENT' });
+export const eventKey = (event: Pick<WebhookEvent, 'id' | 'data'>) => ({
+  pk: `EVENTS#${event.data.object}#${event.data.id}`,
+  sk: `EVENT#${event.id}`,
+});
+
+/** Tells event items apart from every other item, on the stream too (the dispatcher's filter). */
+export const eventEntity = 'event';
 export const eventListPartition = 'EVENTS';
 export const eventTypePartition = (type: EventType) => `EVENTS#${type}`;
 export const eventRetentionSeconds = 30 * 24 * 60 * 60;
@@ -36,8 +47,8 @@ export const eventFromItem = (item: Record<string, unknown>): WebhookEvent => ({
 });
 
 export const eventItem = (event: WebhookEvent) => ({
-  ...eventKey(event.id),
-  entity: 'event',
+  ...eventKey(event),
+  entity: eventEntity,
   gsi1pk: eventListPartition,
   gsi1sk: event.id,
   gsi2pk: eventTypePartition(event.type),

@@ -31,18 +31,20 @@ export const objectOf = (type: EventType): EventObject => type.slice(0, type.ind
  * fetch what they need. `version` is the record's version after the change (for a
  * deletion, its last one).
  */
-export const eventSchema = v.pipe(
-  v.strictObject({
-    id: recordId(),
-    type: v.picklist(eventTypes),
-    occurredAt: timestamp(),
-    data: v.strictObject({
-      object: v.picklist(eventObjects),
-      // Not a ULID for every object: the studio profile is one record with a fixed id.
-      id: v.pipe(v.string(), v.minLength(1)),
-      version: recordVersion(),
-    }),
+export const eventObjectSchema = v.strictObject({
+  id: recordId(),
+  type: v.picklist(eventTypes),
+  occurredAt: timestamp(),
+  data: v.strictObject({
+    object: v.picklist(eventObjects),
+    // Not a ULID for every object: the studio profile is one record with a fixed id.
+    id: v.pipe(v.string(), v.minLength(1)),
+    version: recordVersion(),
   }),
+});
+
+export const eventSchema = v.pipe(
+  eventObjectSchema,
   v.check((event) => event.data.object === objectOf(event.type), 'data.object must be the prefix of type'),
 );
 

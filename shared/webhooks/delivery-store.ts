@@ -1,0 +1,117 @@
+import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { documentClient, tableName } from '../db/client.ts';
+import { ConditionFailed } from '../db/errors.ts';
+import { replaceWithRetry, VersionChanged, versionedUpdate } from '../db/versioned.ts';
+import { write } from '../db/write.ts';
+import { logger } from '../http/logger.ts';
+import type { DeliveryAttempt, DeliveryDependencies, DeliveryWebhook } from './delivery-worker.ts';
+import { configuredDestinationMode } from './destination.ts';
+import { deliveryItem, webhookIndexAttributes, webhookKey, webhookStatusPartition } from './entity.ts';
+import { retrySchedule } from './schedule.ts';
+import type { DeliveryRecord } from './schema.ts';
+import { configuredSecretBox } from './secret-box.ts';
+
+/** What the dispatcher needs of a webhook: never its URL or secret. */
+export type ActiveWebhook = Pick<DeliveryWebhook, 'id' | 'status' | 'types'>;
+
+/**
+ * The active webhooks: one Query on their index partition, reading only id,
+ * status and types. A studio has a handful; should they ever fill more than
+ * one 1 MB page, the next pages are read as well rather than skipped.
+ */
+export const activeWebhooks = async (): Promise<ActiveWebhook[]> => {
+  const found: ActiveWebhook[] = [];
+  let startKey: QueryCommandOutput['LastEvaluatedKey'];
+  do {
+    const page: QueryCommandOutput = await documentClient.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :partition',
+        ProjectionExpression: 'id, #status, #types',
+        ExpressionAttributeNames: { '#status': 'status', '#types': 'types' },
+        ExpressionAttributeValues: { ':partition': webhookStatusPartition('active') },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    found.push(...((page.Items ?? []) as ActiveWebhook[]));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+};
+
+const loadWebhook = async (id: string): Promise<DeliveryWebhook | undefined> => {
+  const { Item } = await documentClient.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: webhookKey(id),
+      ProjectionExpression: 'id, #url, #status, #types, encryptedSecret',
+      ExpressionAttributeNames: { '#url': 'url', '#status': 'status', '#types': 'types' },
+    }),
+  );
+  return Item as DeliveryWebhook | undefined;
+};
+
+const putDelivery = (webhookId: string, delivery: DeliveryRecord) =>
+  write([{ Put: { TableName: tableName(), Item: deliveryItem(webhookId, delivery) } }]);
+
+/** After a 410 Gone: a new version with `status: "disabled"`, made by nobody (`updatedBy: null`). */
+const disableWebhook = (id: string): Promise<void> =>
+  replaceWithRetry(undefined, async () => {
+    const { Item } = await documentClient.send(new GetCommand({ TableName: tableName(), Key: webhookKey(id) }));
+    if (Item?.status !== 'active') return;
+    const next = {
+      status: 'disabled' as const,
+      updatedAt: new Date().toISOString(),
+      updatedBy: null,
+      version: (Item.version as number) + 1,
+    };
+    try {
+      await write([
+        versionedUpdate(webhookKey(id), { ...webhookIndexAttributes({ id, status: next.status }), ...next }),
+      ]);
+    } catch (error) {
+      // The owner changed it meanwhile: look again at the fresh version.
+      if (error instanceof ConditionFailed) throw new VersionChanged();
+      throw error;
+    }
+  });
+
+/**
+ * The store functions of one message's delivery. Made per message: the last
+ * attempt is remembered so that giving up marks that very attempt.
+ */
+export const deliveryDependencies = (): DeliveryDependencies => {
+  let lastAttempt: { webhookId: string; delivery: DeliveryRecord } | undefined;
+  return {
+    loadWebhook,
+    recordAttempt: async (attempt: DeliveryAttempt) => {
+      const delivery: DeliveryRecord = {
+        id: ulid(Date.parse(attempt.attemptedAt)),
+        eventId: attempt.eventId,
+        attempt: attempt.attempt,
+        attemptedAt: attempt.attemptedAt,
+        status: attempt.status,
+        durationMs: attempt.durationMs,
+        error: attempt.error,
+      };
+      await putDelivery(attempt.webhookId, delivery);
+      lastAttempt = { webhookId: attempt.webhookId, delivery };
+    },
+    disableWebhook,
+    markFailed: async ({ webhookId, eventId, attempts }) => {
+      // Ids only: the log holds no personal data.
+      logger.warn('Webhook delivery given up', { webhookId, eventId, attempts });
+      if (lastAttempt?.webhookId !== webhookId || lastAttempt.delivery.eventId !== eventId) return;
+      const { delivery } = lastAttempt;
+      await putDelivery(webhookId, {
+        ...delivery,
+        error: `${delivery.error ?? 'Not delivered'}; given up after ${attempts} attempts`,
+      });
+    },
+    secrets: configuredSecretBox(),
+    mode: configuredDestinationMode(),
+    schedule: retrySchedule(),
+  };
+};

@@ -1,0 +1,66 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { eventEntity, eventFromItem } from '../events/entity.ts';
+import { logger } from '../http/logger.ts';
+import type { ActiveWebhook } from './delivery-store.ts';
+import { type DeliveryMessage, deliveriesOf } from './delivery-worker.ts';
+import type { WebhookEvent } from './event.ts';
+import type { DeliveryQueue } from './queue.ts';
+
+/** What the dispatcher reads of a stream record: Lambda's DynamoDB records and GetRecords' records both fit. */
+export interface StreamRecordLike {
+  eventName?: string | undefined;
+  dynamodb?: { NewImage?: Record<string, unknown> | undefined; SequenceNumber?: string | undefined } | undefined;
+}
+
+export interface DispatchDependencies {
+  activeWebhooks(): Promise<ActiveWebhook[]>;
+  queue: DeliveryQueue<DeliveryMessage>;
+}
+
+/** The event a stream record announces: an event item's INSERT, nothing else (the AWS filter says the same). */
+export const eventOfRecord = (record: StreamRecordLike): WebhookEvent | undefined => {
+  const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
+  if (record.eventName !== 'INSERT' || image?.entity?.S !== eventEntity) return undefined;
+  return eventFromItem(unmarshall(image));
+};
+
+/**
+ * Queues one delivery per event and active webhook that subscribed to its
+ * type, in stream order, so that each group (webhook and resource) gets its
+ * events in the order they happened. The active webhooks are read once per
+ * batch, with one Query.
+ *
+ * Answers the sequence number of the first record not fully dispatched, or
+ * undefined when every one was: the stream hands that record and every later
+ * one out again (partial batch failure), and the queue's deduplication id
+ * (event and webhook) drops what was already sent (at least once, never lost).
+ */
+export const dispatchRecords = async (
+  records: readonly StreamRecordLike[],
+  dependencies: DispatchDependencies,
+): Promise<string | undefined> => {
+  const events = records.map((record) => ({ record, event: eventOfRecord(record) }));
+  const firstEvent = events.find(({ event }) => event);
+  if (!firstEvent) return undefined;
+  let webhooks: ActiveWebhook[];
+  try {
+    webhooks = await dependencies.activeWebhooks();
+  } catch (error) {
+    logger.error('Active webhooks could not be read', { error: String(error) });
+    return firstEvent.record.dynamodb?.SequenceNumber;
+  }
+  for (const { record, event } of events) {
+    if (!event) continue;
+    try {
+      // Each delivery of one event goes to another group: no order among them.
+      await Promise.all(
+        deliveriesOf(event, webhooks).map(({ body, options }) => dependencies.queue.send(body, options)),
+      );
+    } catch (error) {
+      logger.error('Event could not be queued for delivery', { eventId: event.id, error: String(error) });
+      return record.dynamodb?.SequenceNumber;
+    }
+  }
+  return undefined;
+};
