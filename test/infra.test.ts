@@ -19,7 +19,6 @@ type Resource = {
   UpdateReplacePolicy?: string;
 };
 
-const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 // TransactWriteItems is authorised per item by these; GetItem and Query read.
 const transactionActions = ['dynamodb:ConditionCheckItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
 
