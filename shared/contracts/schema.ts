@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Address } from '../contacts/schema.ts';
+import { languageOfIssue, type SchemaMessage, schemaMessage, text } from '../messages/index.ts';
 import { atMostCharacters, money, optionalText, requiredText } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
@@ -7,35 +8,38 @@ import { billingIntervals } from '../services/schema.ts';
 import { StudioCopyRecord } from '../studio/schema.ts';
 import { isCalendarDate, maxNoticeValue, noticeUnits } from './dates.ts';
 
-const wholeNumber = (min: number, max: number, message: string) =>
-  v.pipe(v.number('Muss eine Zahl sein'), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+const wholeNumber = (
+  min: number,
+  max: number,
+  message: SchemaMessage = schemaMessage('field.integerRange', min, max),
+) =>
+  v.pipe(
+    v.number(schemaMessage('field.mustBeNumber')),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+const mustBeString = schemaMessage('field.mustBeString');
+const required = schemaMessage('field.required');
 
 /** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
 const calendarDay = () =>
   v.pipe(
-    v.string('Muss ein Datum (YYYY-MM-DD) sein'),
+    v.string(schemaMessage('field.mustBeDateString')),
     v.trim(),
-    v.isoDate('Muss ein Datum im Format YYYY-MM-DD sein'),
-    v.check(isCalendarDate, 'Muss ein echtes Kalenderdatum sein'),
+    v.isoDate(schemaMessage('field.dateFormat')),
+    v.check(isCalendarDate, schemaMessage('field.realCalendarDate')),
   );
 
 /** The id of a record of ours, as a request names it; an unknown one is decided later (422). */
-const recordReference = () =>
-  v.pipe(
-    v.string('Muss eine Zeichenkette sein'),
-    v.trim(),
-    v.nonEmpty('Pflichtfeld'),
-    atMostCharacters(64, 'Höchstens 64 Zeichen'),
-  );
+const recordReference = () => v.pipe(v.string(mustBeString), v.trim(), v.nonEmpty(required), atMostCharacters(64));
 
 const ContractItemInput = v.strictObject({
   serviceId: recordReference(),
-  quantity: v.optional(wholeNumber(1, 1000, 'Muss eine ganze Zahl von 1 bis 1000 sein'), 1),
+  quantity: v.optional(wholeNumber(1, 1000), 1),
 });
 
 export const renewals = ['indefinite', 'none'] as const;
-
-const unitNames = { day: 'Tage', week: 'Wochen', month: 'Monat' } as const;
 
 /**
  * The notice a termination must keep. Each unit's bound never exceeds one month, whatever the
@@ -45,18 +49,18 @@ const unitNames = { day: 'Tage', week: 'Wochen', month: 'Monat' } as const;
 export const NoticePeriodInput = v.pipe(
   v.strictObject({
     value: v.pipe(
-      v.number('Muss eine Zahl sein'),
-      v.integer('Muss eine ganze Zahl sein'),
-      v.minValue(0, 'Darf nicht negativ sein'),
+      v.number(schemaMessage('field.mustBeNumber')),
+      v.integer(schemaMessage('field.mustBeInteger')),
+      v.minValue(0, schemaMessage('field.notNegative')),
     ),
-    unit: v.picklist(noticeUnits, 'Muss day, week oder month sein'),
+    unit: v.picklist(noticeUnits, schemaMessage('field.oneOf', noticeUnits)),
   }),
   v.forward(
     v.check(
       (notice) => notice.value <= maxNoticeValue[notice.unit],
       (issue) => {
         const unit = (issue.input as { unit: keyof typeof maxNoticeValue }).unit;
-        return `Höchstens ${maxNoticeValue[unit]} ${unitNames[unit]}: die Kündigungsfrist darf nie länger als einen Monat sein (§ 309 Nr. 9 Buchst. c BGB)`;
+        return text(languageOfIssue(issue), 'contracts.noticePeriodTooLong', maxNoticeValue[unit], unit);
       },
     ),
     ['value'],
@@ -70,23 +74,20 @@ export const latestStartDate = '9997-12-31';
 export const ContractInputFields = v.strictObject({
   contactId: recordReference(),
   items: v.pipe(
-    v.array(ContractItemInput, 'Muss eine Liste sein'),
-    v.minLength(1, 'Mindestens eine Position'),
-    v.maxLength(50, 'Höchstens 50 Positionen'),
+    v.array(ContractItemInput, schemaMessage('contracts.mustBeList')),
+    v.minLength(1, schemaMessage('contracts.atLeastOneItem')),
+    v.maxLength(50, schemaMessage('contracts.atMostItems', 50)),
   ),
   startDate: v.pipe(
     calendarDay(),
-    v.check((date) => date <= latestStartDate, `Darf nicht nach dem ${latestStartDate} liegen`),
+    v.check((date) => date <= latestStartDate, schemaMessage('contracts.notAfter', latestStartDate)),
   ),
   // § 309 Nr. 9 Buchst. a BGB: a consumer contract may bind for at most 24 months initially.
-  minimumTermMonths: v.optional(
-    wholeNumber(0, 24, 'Muss eine ganze Zahl von 0 bis 24 sein (§ 309 Nr. 9 Buchst. a BGB)'),
-    0,
-  ),
-  renewal: v.optional(v.picklist(renewals, 'Muss indefinite oder none sein'), 'indefinite'),
+  minimumTermMonths: v.optional(wholeNumber(0, 24, schemaMessage('contracts.minimumTermMonths')), 0),
+  renewal: v.optional(v.picklist(renewals, schemaMessage('field.oneOf', renewals)), 'indefinite'),
   noticePeriod: v.optional(NoticePeriodInput, { value: 1, unit: 'month' }),
   terms: optionalText(20_000),
-  requireStudioSignature: v.optional(v.boolean('Muss true oder false sein'), false),
+  requireStudioSignature: v.optional(v.boolean(schemaMessage('field.trueOrFalse')), false),
 });
 
 /** Body of `POST /api/contracts`. */
@@ -96,7 +97,7 @@ export const ContractInput = v.pipe(
     v.partialCheck(
       [['minimumTermMonths'], ['renewal']],
       (input) => input.renewal !== 'none' || input.minimumTermMonths >= 1,
-      'none verlangt eine Mindestlaufzeit (minimumTermMonths) von mindestens 1 Monat: der Vertrag endet dann mit ihr',
+      schemaMessage('contracts.renewalNoneNeedsMinimumTerm'),
     ),
     ['renewal'],
   ),
@@ -108,14 +109,14 @@ export type SignerRole = (typeof signerRoles)[number];
 
 /** Body of `POST /api/contracts/:id/signatures`. */
 export const SignatureInput = v.strictObject({
-  role: v.picklist(signerRoles, 'Muss customer oder studio sein'),
+  role: v.picklist(signerRoles, schemaMessage('field.oneOf', signerRoles)),
   signerName: requiredText(200),
   documentHash: v.pipe(
-    v.string('Muss eine Zeichenkette sein'),
-    v.regex(/^sha256:[0-9a-f]{64}$/, 'Muss sha256:<64 Hex-Zeichen> sein'),
+    v.string(mustBeString),
+    v.regex(/^sha256:[0-9a-f]{64}$/, schemaMessage('contracts.documentHashFormat')),
   ),
-  signatureImage: v.pipe(v.string('Muss eine Zeichenkette sein'), v.nonEmpty('Pflichtfeld')),
-  consent: v.literal(true, 'Muss true sein: die Zustimmung ist Pflicht'),
+  signatureImage: v.pipe(v.string(mustBeString), v.nonEmpty(required)),
+  consent: v.literal(true, schemaMessage('contracts.consentRequired')),
 });
 export type SignatureInput = v.InferOutput<typeof SignatureInput>;
 
@@ -125,10 +126,12 @@ export const CancellationInput = v.strictObject({ reason: requiredText(2000) });
 export const terminationKinds = ['ordinary', 'extraordinary'] as const;
 export type TerminationKind = (typeof terminationKinds)[number];
 
+const requiredForExtraordinary = schemaMessage('contracts.requiredForExtraordinary');
+
 /** Body of `POST /api/contracts/:id/termination`: „Kündigung“ of a signed contract (API.md §9). */
 export const TerminationInput = v.pipe(
   v.strictObject({
-    kind: v.optional(v.picklist(terminationKinds, 'Muss ordinary oder extraordinary sein'), 'ordinary'),
+    kind: v.optional(v.picklist(terminationKinds, schemaMessage('field.oneOf', terminationKinds)), 'ordinary'),
     receivedOn: v.optional(v.nullable(calendarDay()), null),
     endsOn: v.optional(v.nullable(calendarDay()), null),
     reason: optionalText(2000),
@@ -138,7 +141,7 @@ export const TerminationInput = v.pipe(
     v.partialCheck(
       [['kind'], ['reason']],
       (input) => input.kind !== 'extraordinary' || input.reason !== null,
-      'Pflichtfeld bei einer außerordentlichen Kündigung (§ 314 BGB)',
+      requiredForExtraordinary,
     ),
     ['reason'],
   ),
@@ -146,7 +149,7 @@ export const TerminationInput = v.pipe(
     v.partialCheck(
       [['kind'], ['endsOn']],
       (input) => input.kind !== 'extraordinary' || input.endsOn !== null,
-      'Pflichtfeld bei einer außerordentlichen Kündigung (§ 314 BGB)',
+      requiredForExtraordinary,
     ),
     ['endsOn'],
   ),
@@ -160,8 +163,8 @@ export const contractStatuses = ['pending', 'signed', 'cancelled', 'terminated']
 export type ContractStatus = (typeof contractStatuses)[number];
 
 export const ContractListQuery = listQuery({
-  contactId: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('Darf nicht leer sein'))),
-  status: v.optional(v.picklist(contractStatuses, 'Muss pending, signed, cancelled oder terminated sein')),
+  contactId: v.optional(v.pipe(v.string(mustBeString), v.trim(), v.nonEmpty(schemaMessage('field.mustNotBeEmpty')))),
+  status: v.optional(v.picklist(contractStatuses, schemaMessage('field.oneOf', contractStatuses))),
 });
 
 const quantity = () => v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000));

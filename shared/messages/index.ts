@@ -42,11 +42,14 @@ export const isMessageKey = (value: string): value is MessageKey => Object.hasOw
 export const languageOfIssue = (issue: { readonly lang?: string | undefined }): Language =>
   issue.lang === 'de' ? 'de' : 'en';
 
+/** A valibot message function: valibot calls it with the issue, which carries the parse's `lang`. */
+export type SchemaMessage = (issue: { readonly lang?: string | undefined }) => string;
+
 /**
  * A valibot message from the catalogue: one schema answers in each route's
  * language, the one `parseOrThrow` passes to the parse as `lang`.
  */
 export const schemaMessage =
-  <Key extends MessageKey>(key: Key, ...params: MessageParams<Key>) =>
-  (issue: { readonly lang?: string | undefined }): string =>
+  <Key extends MessageKey>(key: Key, ...params: MessageParams<Key>): SchemaMessage =>
+  (issue) =>
     text(languageOfIssue(issue), key, ...params);
