@@ -123,7 +123,7 @@ export const routes = [
   { name: 'contracts-termination-preview', method: 'GET', path: '/api/contracts/{id}/termination-preview', entry: 'functions/contracts/termination-preview.ts', area: 'contracts', roles: anyone, data: 'read' },
   { name: 'contracts-terminate', method: 'POST', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/terminate.ts', area: 'contracts', roles: anyone, data: 'read-write' },
   { name: 'contracts-withdraw-termination', method: 'DELETE', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/withdraw-termination.ts', area: 'contracts', roles: ownerOnly, data: 'read-write' },
-  { name: 'signing-sessions-create', method: 'POST', path: '/api/contracts/{id}/signing-sessions', entry: 'functions/signing/open-session.ts', area: 'contracts', roles: anyone, data: 'read-write', idempotentReplays: false },
+  { name: 'signing-sessions-open', method: 'POST', path: '/api/contracts/{id}/signing-sessions', entry: 'functions/signing/open-session.ts', area: 'contracts', roles: anyone, data: 'read-write', idempotentReplays: false },
   { name: 'signing-page', method: 'GET', path: '/api/sign', entry: 'functions/signing/page.ts', area: 'contracts', roles: 'public', data: 'none' },
   { name: 'signing-asset', method: 'GET', path: '/api/sign/{asset}', entry: 'functions/signing/asset.ts', area: 'contracts', roles: 'public', data: 'none', files: signingPageFiles },
   { name: 'signing-view', method: 'GET', path: '/api/signing', entry: 'functions/signing/view.ts', area: 'contracts', roles: 'public', data: 'read' },

@@ -368,6 +368,29 @@ describe('POST /api/signing', () => {
   });
 });
 
+describe('GET /api/signing/document', () => {
+  it('serves the sealed copy to the token that signed, for 15 minutes after the signature, and never before', async () => {
+    const contract = await createContract();
+    const token = tokenOf(await openSession(contract.id));
+    const before = await api.request('GET', '/api/signing/document', asSigner(token));
+    const signed = await signWith(token, { documentHash: contract.documentHash });
+    const signedAt = Date.parse(signed.body.signatures[0].signedAt);
+
+    clock.set(new Date(signedAt + minutes(14)).toISOString());
+    const within = await api.request('GET', '/api/signing/document', asSigner(token));
+    clock.set(new Date(signedAt + minutes(15) + 1000).toISOString());
+    const after = await api.request('GET', '/api/signing/document', asSigner(token));
+
+    expectInvalidToken(before);
+    expect(within.status).toBe(200);
+    expect(within.headers.get('content-type')).toBe('application/pdf');
+    expect(within.headers.get('content-disposition')).toBe(`attachment; filename="Vertrag-${contract.number}.pdf"`);
+    expect(within.headers.get('cache-control')).toBe('no-store');
+    expect(within.text.startsWith('%PDF-')).toBe(true);
+    expectInvalidToken(after);
+  }, 60_000);
+});
+
 describe('tokens in logs', () => {
   it('never appear in a log line, whatever the request', async () => {
     const lines: string[] = [];

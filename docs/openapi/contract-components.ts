@@ -106,7 +106,7 @@ const Signature = component(
 
 const geld = (text: string) => ({ text, fields: betrag });
 
-const vertragsfelder = {
+export const vertragsfelder = {
   ...vereinbart,
   id: 'ID des Vertrags, eine vom Server vergebene ULID.',
   number:

@@ -58,7 +58,12 @@ const parameters = (route: RouteDefinition, doc: OperationDoc, t: CommonTexts) =
   return [...path, ...query, ...headers];
 };
 
-const rolesLine = (route: RouteDefinition, language: Language): string => {
+const rolesLine = (route: RouteDefinition, doc: OperationDoc, language: Language): string => {
+  if (doc.signingToken) {
+    return language === 'de'
+      ? 'Ohne Bearer-Token: mit dem Token eines Unterschriftslinks, `Authorization: Signing <token>`.'
+      : 'No bearer token: the token of a signing link, `Authorization: Signing <token>`.';
+  }
   if (route.roles === 'public') return language === 'de' ? 'Öffentlich: kein Token nötig.' : 'Public: no token needed.';
   const roles = route.roles.map((role) => `\`${role}\``).join(language === 'de' ? ' oder ' : ' or ');
   return language === 'de' ? `Rollen: ${roles}.` : `Roles: ${roles}.`;
@@ -77,7 +82,7 @@ const operation = (route: RouteDefinition, doc: OperationDoc) => {
     operationId: route.name,
     tags: [tags[route.area as keyof typeof tags].name],
     summary: doc.summary,
-    description: `${doc.description}\n\n${rolesLine(route, language)}`,
+    description: `${doc.description}\n\n${rolesLine(route, doc, language)}`,
     ...(found.length ? { parameters: found } : {}),
     ...(doc.body ? { requestBody: { $ref: requestBodyRef(doc.body) } } : {}),
     responses: Object.fromEntries(

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { RouteName } from '#shared/routes.ts';
 import { SigningInput, SigningSessionInput, SigningSessionRecord, SigningViewRecord } from '#shared/signing/schema.ts';
 import { type Component, component } from './components.ts';
-import { contractComponents as c, signatureImageDataUrl } from './contract-components.ts';
+import { contractComponents as c, signatureImageDataUrl, vertragsfelder } from './contract-components.ts';
 import { gespeicherterVertrag, hash, png } from './contract-examples.ts';
 import type { OperationDoc } from './operation-doc.ts';
 
@@ -76,7 +76,7 @@ const SigningView = component(
       'Vorschlag für den Namen der unterschreibenden Person: Vor- und Nachname des Kontakts, für das Studio `representedBy` (sonst leer).',
     contract: {
       text: 'Der Vertrag, wie er unterschrieben wird (ohne Unterschriften).',
-      ref: c.ContractSummary.documented,
+      fields: vertragsfelder,
     },
     term: {
       text: 'Laufzeit, Verlängerung und Kündigungsfrist in Worten, wie die Kopie des Kunden sie nennt.',
@@ -135,8 +135,8 @@ export const signingComponents = {
 const text = v.string();
 
 export const signingOperations = {
-  'signing-sessions-create': {
-    summary: 'Unterschriftssitzung öffnen',
+  'signing-sessions-open': {
+    summary: 'Vertrag zum Unterschreiben freigeben (Link und QR-Code)',
     description: [
       'Öffnet eine Sitzung, in der eine Person den Vertrag in einer Rolle auf einem Tablet (oder per QR-Code am eigenen Telefon) liest und unterschreibt. Nur für einen Vertrag im Zustand `pending`, dessen Rolle noch nicht unterschrieben hat (sonst 409).',
       `Der Link ist einmal verwendbar und gilt \`expiresInMinutes\` lang. ${tokenErklaerung} Eine neue Sitzung für denselben Vertrag und dieselbe Rolle beendet die vorige: Ihr Link gilt sofort nicht mehr.`,
@@ -147,15 +147,15 @@ export const signingOperations = {
     problems: { 409: ['conflict'] },
   },
   'signing-page': {
-    summary: 'Unterschriftsseite',
+    summary: 'Vertrag unterschreiben: die Seite für das Tablet',
     description:
-      "Die Seite, die der Link öffnet (deutsch, für ein Tablet ab 768 × 1024, auch ein Telefon): Sie liest den Token aus dem Fragment, entfernt ihn aus der Adresszeile, zeigt den ganzen Vertrag und danach Name, Unterschriftenfeld (Finger, Stift oder Maus), Zustimmung und „Verbindlich unterschreiben“; danach die Kopie zum Herunterladen. Alles vom Server selbst (kein CDN), unter einer strengen Content-Security-Policy ohne Inline-Skript und -Stil, `frame-ancestors 'none'`, `Referrer-Policy: no-referrer`, `Cache-Control: no-store`. Öffentlich.",
+      "Die Seite, die der Link öffnet (deutsch, für ein Tablet ab 768 × 1024, auch ein Telefon): Sie liest den Token aus dem Fragment, entfernt ihn aus der Adresszeile, zeigt den ganzen Vertrag und danach Name, Unterschriftenfeld (Finger, Stift oder Maus), Zustimmung und „Verbindlich unterschreiben“; danach die Kopie zum Herunterladen. Alles vom Server selbst (kein CDN), unter einer strengen Content-Security-Policy ohne Inline-Skript und -Stil, `frame-ancestors 'none'`, `Referrer-Policy: no-referrer`, `Cache-Control: no-store`.",
     success: { status: 200, description: 'Die HTML-Seite.', content: { 'text/html': text } },
   },
   'signing-asset': {
-    summary: 'Datei der Unterschriftsseite',
+    summary: 'Vertrag unterschreiben: Datei der Seite',
     description:
-      'Skripte und Stil der Unterschriftsseite (darunter `signature_pad`), gzip-komprimiert, wenn der Client es annimmt. Öffentlich.',
+      'Skripte und Stil der Unterschriftsseite (darunter `signature_pad`), gzip-komprimiert, wenn der Client es annimmt.',
     path: {
       asset: {
         schema: v.picklist(['signature_pad.umd.min.js', 'sign-page.js', 'sign-page.css']),
@@ -177,7 +177,7 @@ export const signingOperations = {
     problems: { 401: ['signing-token-invalid'] },
   },
   'signing-sign': {
-    summary: 'Mit dem Link unterschreiben',
+    summary: 'Vertrag mit dem Link unterschreiben',
     description: [
       `Zeichnet die Unterschrift genau wie \`POST /api/contracts/{id}/signatures\` auf (Bildregeln, Dokument-Hash, IP-Adresse und User-Agent, Siegel), in der Rolle der Sitzung. Mit \`Authorization: Signing <token>\`. ${tokenUngueltig}`,
       'Der Token wird **in derselben Transaktion** wie die Unterschrift verbraucht: Ein Doppeltipp oder eine wiederholte Anfrage kann nicht zweimal unterschreiben. Eine abgelehnte Unterschrift (400, 409) verbraucht ihn nicht. Ein `Idempotency-Key` gilt je Sitzung: Eine Wiederholung nach verlorener Antwort erhält die erste Antwort, solange die Kopie abrufbar ist (15 Minuten).',
@@ -193,7 +193,7 @@ export const signingOperations = {
     problems: { 401: ['signing-token-invalid'], 409: ['conflict'] },
   },
   'signing-document': {
-    summary: 'Kopie nach der Unterschrift herunterladen',
+    summary: 'Vertrag nach der Unterschrift herunterladen',
     description: `Die Kopie des Kunden als versiegeltes PDF (wie \`GET /api/contracts/{id}/document\`), mit dem Token, der gerade unterschrieben hat: 15 Minuten lang nach der Unterschrift, danach 401. Vor der Unterschrift 401 wie jeder nicht passende Token. ${tokenUngueltig}`,
     signingToken: true,
     success: {

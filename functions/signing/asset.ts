@@ -25,7 +25,7 @@ const load = (name: string, file: string) => {
 export const handler = staticRoute('signing-asset', async (event) => {
   const name = event.pathParameters?.asset ?? '';
   const file = signingAssets.get(name);
-  if (!file) throw new Problem('not-found', 'Diese Datei gehört nicht zur Unterschriftsseite');
+  if (!file) throw new Problem('not-found', 'signing.noSuchFile');
   const { plain, gzipped } = await load(name, file);
   const gzip = /\bgzip\b/.test(event.headers['accept-encoding'] ?? '');
   return {

@@ -5,7 +5,7 @@ import { qrCodeSvg } from '#shared/signing/qr-code.ts';
 import { type SigningSession, SigningSessionInput } from '#shared/signing/schema.ts';
 
 export const handler = route(
-  'signing-sessions-create',
+  'signing-sessions-open',
   { body: SigningSessionInput, reply: (session: SigningSession) => ({ status: 201, body: session }) },
   async ({ id, body, caller, event }) => {
     const { session, token } = await openSigningSession(id, body, caller.sub);

@@ -195,4 +195,9 @@ export const de = {
   'signatureImage.svg-attribute': (name) => `Das SVG enthält ein nicht erlaubtes Attribut: ${name}`,
   'signatureImage.svg-attribute-value': (name) => `Das Attribut ${name} enthält einen nicht erlaubten Wert`,
   'signatureImage.svg-text': (name) => `Das Element ${name} darf keinen Text enthalten`,
+  'signing.linkInvalid':
+    'Dieser Link ist ungültig, abgelaufen oder schon verwendet. Bitte lassen Sie sich vom Studio einen neuen Link geben.',
+  'signing.contractNotPending': 'Nur ein noch nicht unterschriebener Vertrag (pending) kann unterschrieben werden',
+  'signing.documentHashMismatch': 'Der Dokument-Hash entspricht nicht dem Vertrag dieses Links',
+  'signing.noSuchFile': 'Diese Datei gehört nicht zur Unterschriftsseite',
 } as const satisfies GermanCatalogue;

@@ -195,4 +195,8 @@ export const en = {
   'signatureImage.svg-attribute': (name: string) => `The SVG contains an attribute that is not allowed: ${name}`,
   'signatureImage.svg-attribute-value': (name: string) => `The attribute ${name} contains a value that is not allowed`,
   'signatureImage.svg-text': (name: string) => `The element ${name} must not contain text`,
+  'signing.linkInvalid': 'This link is invalid, expired or already used. Please ask the studio for a new link.',
+  'signing.contractNotPending': 'Only a contract that is not signed yet (pending) can be signed',
+  'signing.documentHashMismatch': 'The document hash does not match the contract of this link',
+  'signing.noSuchFile': 'The signing page has no such file',
 } as const;

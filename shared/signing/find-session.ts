@@ -21,11 +21,7 @@ export interface PresentedSession {
  * same from outside, so a guesser learns nothing, and the customer is told what to do.
  */
 export const invalidSigningToken = () =>
-  new Problem(
-    'signing-token-invalid',
-    'Dieser Link ist ungültig, abgelaufen oder schon verwendet. Bitte lassen Sie sich vom Studio einen neuen Link geben.',
-    { headers: { 'www-authenticate': 'Signing' } },
-  );
+  new Problem('signing-token-invalid', 'signing.linkInvalid', { headers: { 'www-authenticate': 'Signing' } });
 
 const stateAt = (session: StoredSigningSession, at: number): SessionState | undefined => {
   if (session.signedAt !== null) return at < Date.parse(session.signedAt) + copyWindowMs ? 'signed' : undefined;

@@ -21,11 +21,11 @@ export interface OpenedSigningSession {
 
 const notSignable = (contract: ContractWithSignatures, role: SignerRole, today: string): Problem | undefined => {
   if (contract.status !== 'pending' || hasEnded(contract, today)) {
-    return new Problem('conflict', 'Nur ein noch nicht unterschriebener Vertrag (pending) kann unterschrieben werden');
+    return new Problem('conflict', 'signing.contractNotPending');
   }
   if (contract.signatures.some((signature) => signature.role === role)) {
-    return new Problem('conflict', 'Für diese Rolle liegt bereits eine Unterschrift vor', {
-      errors: [{ path: 'role', message: 'Bereits unterschrieben' }],
+    return new Problem('conflict', 'contracts.roleAlreadySigned', {
+      errors: [{ path: 'role', message: 'contracts.alreadySigned' }],
     });
   }
   return undefined;

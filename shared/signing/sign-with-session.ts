@@ -5,6 +5,7 @@ import { tableName } from '../db/client.ts';
 import { ConditionFailed } from '../db/errors.ts';
 import type { WriteItem } from '../db/write.ts';
 import { Problem } from '../http/problem.ts';
+import { localized } from '../messages/index.ts';
 import { copyWindowMs, signingSessionKey } from './entity.ts';
 import { invalidSigningToken, type PresentedSession } from './find-session.ts';
 import type { SigningInput } from './schema.ts';
@@ -36,8 +37,8 @@ export const signWithSession = async (
 ): Promise<ContractWithSignatures> => {
   const { session } = presented;
   if (input.documentHash !== session.documentHash) {
-    throw new Problem('conflict', 'Der Dokument-Hash entspricht nicht dem Vertrag dieses Links', {
-      errors: [{ path: 'documentHash', message: `Der Vertrag hat ${session.documentHash}` }],
+    throw new Problem('conflict', 'signing.documentHashMismatch', {
+      errors: [{ path: 'documentHash', message: localized('contracts.contractHasHash', session.documentHash) }],
     });
   }
   try {
