@@ -1,12 +1,13 @@
 import type { Contact } from '../contacts/schema.ts';
-import { Problem } from '../http/problem.ts';
+import { type Message, Problem } from '../http/problem.ts';
+import { localized } from '../messages/index.ts';
 import type { Money } from '../schema/fields.ts';
 import type { BillingInterval, Service } from '../services/schema.ts';
 import { studioCopy } from '../studio/entity.ts';
 import type { Studio, StudioCopy } from '../studio/schema.ts';
 import type { ContactCopy, ContractInput, ContractItem } from './schema.ts';
 
-const unusable = (detail: string, path: string, message: string) =>
+const unusable = (detail: Message, path: string, message: Message) =>
   new Problem('unprocessable', detail, { errors: [{ path, message }] });
 
 /** The profile's own fields as they are now: the studio as a party of this contract, whatever it becomes later. */
@@ -27,10 +28,10 @@ export const copyItems = (input: ContractInput, services: ReadonlyMap<string, Se
   const items = input.items.map((item, index) => {
     const service = services.get(item.serviceId);
     if (!service) {
-      throw unusable('Leistung nicht gefunden', `items.${index}.serviceId`, 'Unbekannte Leistung');
+      throw unusable('contracts.serviceNotFound', `items.${index}.serviceId`, 'contracts.unknownService');
     }
     if (!service.active) {
-      throw unusable('Leistung wird nicht mehr angeboten', `items.${index}.serviceId`, 'Leistung ist inaktiv');
+      throw unusable('contracts.serviceNoLongerOffered', `items.${index}.serviceId`, 'contracts.serviceInactive');
     }
     const { amount, currency } = service.price;
     return {
@@ -44,11 +45,7 @@ export const copyItems = (input: ContractInput, services: ReadonlyMap<string, Se
   });
   const currencies = new Set(items.map((item) => item.unitPrice.currency));
   if (currencies.size > 1) {
-    throw unusable(
-      'Alle Positionen müssen dieselbe Währung haben',
-      'items',
-      `Gemischte Währungen: ${[...currencies].join(', ')}`,
-    );
+    throw unusable('contracts.oneCurrency', 'items', localized('contracts.mixedCurrencies', [...currencies]));
   }
   return items;
 };

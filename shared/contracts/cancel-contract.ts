@@ -3,6 +3,7 @@ import { tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
 import { write } from '../db/write.ts';
 import { Problem } from '../http/problem.ts';
+import { localized } from '../messages/index.ts';
 import { withComputedDates } from './computed-dates.ts';
 import { contractKey, contractStatusIndex } from './entity.ts';
 import { getExistingContract } from './read-contracts.ts';
@@ -11,12 +12,9 @@ import type { ContractWithSignatures } from './schema.ts';
 const maxAttempts = 5;
 
 const notCancellable = (contract: ContractWithSignatures): Problem => {
-  if (contract.status === 'cancelled') return new Problem('conflict', 'Der Vertrag ist bereits storniert');
+  if (contract.status === 'cancelled') return new Problem('conflict', 'contracts.alreadyCancelled');
   // A signed membership binds both sides: it ends by termination, on the day the law sets, never on the spot.
-  return new Problem(
-    'conflict',
-    `Ein unterschriebener Vertrag kann nicht storniert werden; kündigen Sie ihn stattdessen (POST /api/contracts/${contract.id}/termination)`,
-  );
+  return new Problem('conflict', localized('contracts.signedNotCancellable', contract.id));
 };
 
 /** „Stornierung“: withdraws a pending (unsigned) offer; anything else is a 409. */

@@ -19,15 +19,11 @@ import { contractItem } from './entity.ts';
 import type { ContractInput, ContractWithSignatures, StoredContract } from './schema.ts';
 
 const unknownContact = () =>
-  new Problem('unprocessable', 'Kontakt nicht gefunden', {
-    errors: [{ path: 'contactId', message: 'Unbekannter Kontakt' }],
+  new Problem('unprocessable', 'contracts.contactNotFound', {
+    errors: [{ path: 'contactId', message: 'contracts.unknownContact' }],
   });
 
-const studioProfileMissing = () =>
-  new Problem(
-    'studio-profile-missing',
-    'Legen Sie zuerst das Studioprofil an (PUT /api/studio): jeder Vertrag nennt das Studio als Vertragspartei',
-  );
+const studioProfileMissing = () => new Problem('studio-profile-missing', 'contracts.studioProfileFirst');
 
 // Every time zone's today lies within UTC−12 and UTC+14 of this instant.
 const candidateYears = (at: Date): number[] => [

@@ -5,6 +5,7 @@ import { type WriteItem, write } from '../db/write.ts';
 import { canonicalJson, sha256Hex } from '../hashing.ts';
 import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
+import { localized } from '../messages/index.ts';
 import { hasEnded, todayOf, withComputedDates } from './computed-dates.ts';
 import { contractKey, contractStatusPartition, signatureImageKey, signatureItem } from './entity.ts';
 import { getExistingContract } from './read-contracts.ts';
@@ -38,23 +39,20 @@ const statusAfterSigning = (contract: ContractWithSignatures, role: SignerRole):
 };
 
 const alreadySigned = () =>
-  new Problem('conflict', 'Für diese Rolle liegt bereits eine Unterschrift vor', {
-    errors: [{ path: 'role', message: 'Bereits unterschrieben' }],
+  new Problem('conflict', 'contracts.roleAlreadySigned', {
+    errors: [{ path: 'role', message: 'contracts.alreadySigned' }],
   });
 
 /** Only a running contract takes signatures: not a cancelled offer, not a terminated or ended contract. */
 const notSignable = (contract: ContractWithSignatures, today: string): Problem | undefined => {
   if (contract.status === 'cancelled') {
-    return new Problem('conflict', 'Ein stornierter Vertrag kann nicht unterschrieben werden');
+    return new Problem('conflict', 'contracts.cancelledNotSignable');
   }
   if (contract.status === 'terminated') {
-    return new Problem('conflict', 'Ein gekündigter Vertrag kann nicht mehr unterschrieben werden');
+    return new Problem('conflict', 'contracts.terminatedNotSignable');
   }
   if (hasEnded(contract, today)) {
-    return new Problem(
-      'conflict',
-      `Der Vertrag ist am ${contract.endsOn} beendet und kann nicht mehr unterschrieben werden`,
-    );
+    return new Problem('conflict', localized('contracts.endedNotSignable', String(contract.endsOn)));
   }
   return undefined;
 };
@@ -84,8 +82,8 @@ export const signContract = async (
     const refusal = notSignable(contract, todayOf(contract, at));
     if (refusal) throw refusal;
     if (input.documentHash !== contract.documentHash) {
-      throw new Problem('conflict', 'Der Dokument-Hash entspricht nicht dem Vertrag', {
-        errors: [{ path: 'documentHash', message: `Der Vertrag hat ${contract.documentHash}` }],
+      throw new Problem('conflict', 'contracts.documentHashMismatch', {
+        errors: [{ path: 'documentHash', message: localized('contracts.contractHasHash', contract.documentHash) }],
       });
     }
     if (contract.signatures.some((signature) => signature.role === input.role)) throw alreadySigned();

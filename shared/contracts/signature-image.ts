@@ -1,4 +1,5 @@
-import { Problem } from '../http/problem.ts';
+import { type Message, Problem } from '../http/problem.ts';
+import { localized } from '../messages/index.ts';
 import { ImageRejection, type RejectionReason } from './image-rejection.ts';
 import { checkPngStructure, maxPngDimension } from './png-structure.ts';
 import { checkSvgDocument } from './svg-allow-list.ts';
@@ -11,42 +12,38 @@ export interface SignatureImage {
   bytes: Buffer;
 }
 
-const notPng = 'Die Daten sind kein gültiges PNG';
-
-/** Every text this check answers with, in one place (German: the contracts area's language). */
+/** Every text this check answers with, by reason: the catalogues' `signatureImage.*` entries. */
 const messages = {
-  'not-a-data-url': () => 'Muss eine data:image/png;base64- oder data:image/svg+xml;base64-URL sein',
-  empty: () => 'Das Bild ist leer',
-  'too-large': () => 'Das Bild ist größer als 100 KiB',
-  'png-signature': () => `${notPng}: die PNG-Signatur fehlt`,
-  'png-truncated': () => `${notPng}: ein Chunk ist abgeschnitten`,
-  'png-chunk-type': () => `${notPng}: ein Chunk hat einen ungültigen Typ`,
-  'png-crc': (chunk) => `${notPng}: die Prüfsumme (CRC) des Chunks ${chunk} stimmt nicht`,
-  'png-header': () => `${notPng}: der IHDR-Chunk fehlt am Anfang oder ist ungültig`,
-  'png-dimensions': (size) =>
-    `Das PNG muss zwischen 1 × 1 und ${maxPngDimension} × ${maxPngDimension} Pixel groß sein, nicht ${size}`,
-  'png-chunk-order': (chunk) => `${notPng}: der Chunk ${chunk} ist ungültig oder steht an der falschen Stelle`,
-  'png-unknown-critical-chunk': (chunk) => `${notPng}: unbekannter kritischer Chunk ${chunk}`,
-  'png-after-end': (count) => `${notPng}: nach dem IEND-Chunk folgen noch ${count} Bytes`,
-  'png-no-end': () => `${notPng}: der IEND-Chunk am Ende fehlt`,
-  'svg-encoding': (declared) =>
-    declared ? `Das SVG muss in UTF-8 kodiert sein, nicht ${declared}` : 'Das SVG ist kein gültiges UTF-8',
-  'svg-malformed': (position) => `Das SVG ist kein wohlgeformtes XML (Fehler bei Zeichen ${position})`,
-  'svg-doctype': () => 'Das SVG darf keine DOCTYPE-Deklaration enthalten',
-  'svg-processing-instruction': () => 'Das SVG darf außer der XML-Deklaration keine Verarbeitungsanweisungen enthalten',
-  'svg-cdata': () => 'Das SVG darf keine CDATA-Abschnitte enthalten',
-  'svg-entity': (reference) => `Das SVG darf keine Entities verwenden: ${reference}`,
-  'svg-too-deep': () => `Das SVG ist tiefer als ${maxXmlDepth} Ebenen verschachtelt`,
-  'svg-root': (name) => `Das Wurzelelement muss <svg xmlns="http://www.w3.org/2000/svg"> sein, nicht ${name}`,
-  'svg-namespace': (namespace) => `Das SVG enthält einen nicht erlaubten Namensraum: ${namespace}`,
-  'svg-element': (name) => `Das SVG enthält ein nicht erlaubtes Element: ${name}`,
-  'svg-attribute': (name) => `Das SVG enthält ein nicht erlaubtes Attribut: ${name}`,
-  'svg-attribute-value': (name) => `Das Attribut ${name} enthält einen nicht erlaubten Wert`,
-  'svg-text': (name) => `Das Element ${name} darf keinen Text enthalten`,
-} satisfies Record<RejectionReason | 'not-a-data-url' | 'empty' | 'too-large', (subject: string) => string>;
+  'not-a-data-url': () => 'signatureImage.not-a-data-url',
+  empty: () => 'signatureImage.empty',
+  'too-large': () => 'signatureImage.too-large',
+  'png-signature': () => 'signatureImage.png-signature',
+  'png-truncated': () => 'signatureImage.png-truncated',
+  'png-chunk-type': () => 'signatureImage.png-chunk-type',
+  'png-crc': (chunk) => localized('signatureImage.png-crc', chunk),
+  'png-header': () => 'signatureImage.png-header',
+  'png-dimensions': (size) => localized('signatureImage.png-dimensions', maxPngDimension, size),
+  'png-chunk-order': (chunk) => localized('signatureImage.png-chunk-order', chunk),
+  'png-unknown-critical-chunk': (chunk) => localized('signatureImage.png-unknown-critical-chunk', chunk),
+  'png-after-end': (count) => localized('signatureImage.png-after-end', count),
+  'png-no-end': () => 'signatureImage.png-no-end',
+  'svg-encoding': (declared) => localized('signatureImage.svg-encoding', declared),
+  'svg-malformed': (position) => localized('signatureImage.svg-malformed', position),
+  'svg-doctype': () => 'signatureImage.svg-doctype',
+  'svg-processing-instruction': () => 'signatureImage.svg-processing-instruction',
+  'svg-cdata': () => 'signatureImage.svg-cdata',
+  'svg-entity': (reference) => localized('signatureImage.svg-entity', reference),
+  'svg-too-deep': () => localized('signatureImage.svg-too-deep', maxXmlDepth),
+  'svg-root': (name) => localized('signatureImage.svg-root', name),
+  'svg-namespace': (namespace) => localized('signatureImage.svg-namespace', namespace),
+  'svg-element': (name) => localized('signatureImage.svg-element', name),
+  'svg-attribute': (name) => localized('signatureImage.svg-attribute', name),
+  'svg-attribute-value': (name) => localized('signatureImage.svg-attribute-value', name),
+  'svg-text': (name) => localized('signatureImage.svg-text', name),
+} satisfies Record<RejectionReason | 'not-a-data-url' | 'empty' | 'too-large', (subject: string) => Message>;
 
-const invalid = (message: string) =>
-  new Problem('validation-failed', 'Die Unterschrift ist kein gültiges Bild', {
+const invalid = (message: Message) =>
+  new Problem('validation-failed', 'signatureImage.invalid', {
     errors: [{ path: 'signatureImage', message }],
   });
 

@@ -4,7 +4,8 @@ import { ConditionFailed, PreconditionFailed, WriteContention } from '../db/erro
 import { checkPrecondition } from '../db/versioned.ts';
 import { type WriteItem, write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
-import { Problem } from '../http/problem.ts';
+import { type Message, Problem } from '../http/problem.ts';
+import { localized } from '../messages/index.ts';
 import { hasEnded, todayOf, withComputedDates } from './computed-dates.ts';
 import { type CalendarDate, earliestEndOn } from './dates.ts';
 import { contractKey, contractStatusPartition } from './entity.ts';
@@ -13,9 +14,9 @@ import type { ContractStatus, ContractWithSignatures, Termination, TerminationIn
 
 const maxAttempts = 5;
 
-const conflict = (detail: string) => new Problem('conflict', detail);
+const conflict = (detail: Message) => new Problem('conflict', detail);
 
-const invalid = (path: string, message: string, detail: string) =>
+const invalid = (path: string, message: Message, detail: Message) =>
   new Problem('validation-failed', detail, { errors: [{ path, message }] });
 
 /**
@@ -37,17 +38,15 @@ const signedOn = (contract: ContractWithSignatures): CalendarDate => {
 
 /** Only a running, signed contract can be terminated (API.md §9). */
 const notTerminable = (contract: ContractWithSignatures, kind: TerminationInput['kind'], today: CalendarDate) => {
-  const byStatus: Record<Exclude<ContractStatus, 'signed'>, string> = {
-    pending: `Ein noch nicht unterschriebener Vertrag kann nicht gekündigt werden; stornieren Sie ihn stattdessen (POST /api/contracts/${contract.id}/cancellation)`,
-    cancelled: 'Ein stornierter Vertrag kann nicht gekündigt werden',
-    terminated: `Der Vertrag ist bereits gekündigt (zum ${contract.termination?.endsOn})`,
+  const byStatus: Record<Exclude<ContractStatus, 'signed'>, Message> = {
+    pending: localized('contracts.pendingNotTerminable', contract.id),
+    cancelled: 'contracts.cancelledNotTerminable',
+    terminated: localized('contracts.alreadyTerminated', String(contract.termination?.endsOn)),
   };
   if (contract.status !== 'signed') return conflict(byStatus[contract.status]);
-  if (hasEnded(contract, today)) return conflict(`Der Vertrag ist am ${contract.endsOn} beendet`);
+  if (hasEnded(contract, today)) return conflict(localized('contracts.ended', String(contract.endsOn)));
   if (kind === 'ordinary' && contract.renewal === 'none') {
-    return conflict(
-      `Der Vertrag endet von selbst am ${contract.minimumTermEndsOn} (renewal: none); eine ordentliche Kündigung ist nicht nötig`,
-    );
+    return conflict(localized('contracts.endsByItself', String(contract.minimumTermEndsOn)));
   }
   return undefined;
 };
@@ -62,11 +61,7 @@ const endOfTermination = (
     // The schema has made `endsOn` required for this kind. § 314 BGB: without notice, but not before the notice arrived.
     const endsOn = input.endsOn ?? receivedOn;
     if (endsOn < receivedOn) {
-      throw invalid(
-        'endsOn',
-        `Darf nicht vor dem Eingang der Kündigung (${receivedOn}) liegen`,
-        'Das Vertragsende liegt vor dem Eingang der Kündigung',
-      );
+      throw invalid('endsOn', localized('contracts.endBeforeReceipt', receivedOn), 'contracts.endBeforeReceiptDetail');
     }
     return endsOn;
   }
@@ -75,8 +70,8 @@ const endOfTermination = (
   if (input.endsOn < earliest) {
     throw invalid(
       'endsOn',
-      `Frühestens ${earliest}: so wirkt eine am ${receivedOn} eingegangene Kündigung (Mindestlaufzeit und Kündigungsfrist)`,
-      `Die Kündigung kann den Vertrag frühestens zum ${earliest} beenden`,
+      localized('contracts.endTooEarly', earliest, receivedOn),
+      localized('contracts.endTooEarlyDetail', earliest),
     );
   }
   return input.endsOn;
@@ -85,18 +80,14 @@ const endOfTermination = (
 const receivedOnOf = (contract: ContractWithSignatures, input: TerminationInput, today: CalendarDate) => {
   const receivedOn = input.receivedOn ?? today;
   if (receivedOn > today) {
-    throw invalid(
-      'receivedOn',
-      `Darf nicht in der Zukunft liegen (heute ist ${today})`,
-      'Der Eingangstag liegt in der Zukunft',
-    );
+    throw invalid('receivedOn', localized('contracts.receivedInFuture', today), 'contracts.receivedInFutureDetail');
   }
   const concludedOn = signedOn(contract);
   if (receivedOn < concludedOn) {
     throw invalid(
       'receivedOn',
-      `Darf nicht vor dem Tag der Unterschrift (${concludedOn}) liegen`,
-      'Der Eingangstag liegt vor dem Vertragsschluss',
+      localized('contracts.receivedBeforeSigning', concludedOn),
+      'contracts.receivedBeforeSigningDetail',
     );
   }
   return receivedOn;
@@ -186,12 +177,10 @@ export const withdrawTermination = async (id: string, ifMatch: VersionPreconditi
     const at = now();
     const today = todayOf(contract, at);
     if (contract.status !== 'terminated' || !contract.termination) {
-      throw conflict('Der Vertrag ist nicht gekündigt; es gibt keine Kündigung zurückzunehmen');
+      throw conflict('contracts.notTerminated');
     }
     if (today >= contract.termination.endsOn) {
-      throw conflict(
-        `Die Kündigung hat den Vertrag zum ${contract.termination.endsOn} beendet; zurücknehmen lässt sie sich nur vor diesem Tag`,
-      );
+      throw conflict(localized('contracts.terminationTookEffect', contract.termination.endsOn));
     }
     try {
       await write([statusUpdate(contract, 'signed', null, at.toISOString())], {

@@ -15,7 +15,7 @@ export const previewTermination = async (
 ): Promise<TerminationPreview> => {
   const contract = await getExistingContract(id);
   if (contract.status === 'cancelled') {
-    throw new Problem('conflict', 'Ein stornierter Vertrag kann nicht gekündigt werden');
+    throw new Problem('conflict', 'contracts.cancelledNotTerminable');
   }
   const day = receivedOn ?? todayOf(contract);
   let earliest: CalendarDate;
@@ -24,8 +24,8 @@ export const previewTermination = async (
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     // Only a receipt day at the very end of year 9999 gets here: its end has no YYYY-MM-DD.
-    throw new Problem('validation-failed', 'Das Vertragsende läge nach dem Jahr 9999', {
-      errors: [{ path: 'receivedOn', message: 'Zu spät: das Vertragsende läge nach dem Jahr 9999' }],
+    throw new Problem('validation-failed', 'contracts.endAfterYear9999', {
+      errors: [{ path: 'receivedOn', message: 'contracts.endAfterYear9999Field' }],
     });
   }
   return {
