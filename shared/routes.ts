@@ -41,6 +41,11 @@ export interface RouteDefinition {
   readonly roles: readonly Role[] | 'public';
   /** Table permissions the function gets: least privilege per route; `none` gets no table at all. */
   readonly data: 'none' | 'read' | 'read-write';
+  /**
+   * The route's own work deletes items (a `Delete` in its transaction), so its function may `DeleteItem`.
+   * POSTs that take an `Idempotency-Key` may anyway: a failed request deletes its claim on the key.
+   */
+  readonly deletes?: true;
   /** Use of the contract sealing key: only signing may sign, only verification may verify. */
   readonly sealing?: 'sign' | 'verify';
   /** Use of the webhook secrets key: only a webhook's creation encrypts a secret (delivery decrypts, see `backgroundFunctions`). */
@@ -107,7 +112,7 @@ export const routes = [
   { name: 'contacts-create', method: 'POST', path: '/api/contacts', entry: 'functions/contacts/create.ts', area: 'contacts', roles: anyone, data: 'read-write' },
   { name: 'contacts-get', method: 'GET', path: '/api/contacts/{id}', entry: 'functions/contacts/get.ts', area: 'contacts', roles: anyone, data: 'read' },
   { name: 'contacts-replace', method: 'PUT', path: '/api/contacts/{id}', entry: 'functions/contacts/replace.ts', area: 'contacts', roles: anyone, data: 'read-write' },
-  { name: 'contacts-delete', method: 'DELETE', path: '/api/contacts/{id}', entry: 'functions/contacts/delete.ts', area: 'contacts', roles: ownerOnly, data: 'read-write' },
+  { name: 'contacts-delete', method: 'DELETE', path: '/api/contacts/{id}', entry: 'functions/contacts/delete.ts', area: 'contacts', roles: ownerOnly, data: 'read-write', deletes: true },
   { name: 'services-list', method: 'GET', path: '/api/services', entry: 'functions/services/list.ts', area: 'services', roles: anyone, data: 'read' },
   { name: 'services-create', method: 'POST', path: '/api/services', entry: 'functions/services/create.ts', area: 'services', roles: ownerOnly, data: 'read-write' },
   { name: 'services-get', method: 'GET', path: '/api/services/{id}', entry: 'functions/services/get.ts', area: 'services', roles: anyone, data: 'read' },
@@ -123,7 +128,7 @@ export const routes = [
   { name: 'contracts-termination-preview', method: 'GET', path: '/api/contracts/{id}/termination-preview', entry: 'functions/contracts/termination-preview.ts', area: 'contracts', roles: anyone, data: 'read' },
   { name: 'contracts-terminate', method: 'POST', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/terminate.ts', area: 'contracts', roles: anyone, data: 'read-write' },
   { name: 'contracts-withdraw-termination', method: 'DELETE', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/withdraw-termination.ts', area: 'contracts', roles: ownerOnly, data: 'read-write' },
-  { name: 'signing-sessions-open', method: 'POST', path: '/api/contracts/{id}/signing-sessions', entry: 'functions/signing/open-session.ts', area: 'contracts', roles: anyone, data: 'read-write', idempotentReplays: false },
+  { name: 'signing-sessions-open', method: 'POST', path: '/api/contracts/{id}/signing-sessions', entry: 'functions/signing/open-session.ts', area: 'contracts', roles: anyone, data: 'read-write', deletes: true, idempotentReplays: false },
   { name: 'signing-page', method: 'GET', path: '/api/sign', entry: 'functions/signing/page.ts', area: 'contracts', roles: 'public', data: 'none' },
   { name: 'signing-asset', method: 'GET', path: '/api/sign/{asset}', entry: 'functions/signing/asset.ts', area: 'contracts', roles: 'public', data: 'none', files: signingPageFiles },
   { name: 'signing-view', method: 'GET', path: '/api/signing', entry: 'functions/signing/view.ts', area: 'contracts', roles: 'public', data: 'read' },
@@ -134,7 +139,7 @@ export const routes = [
   { name: 'webhooks-create', method: 'POST', path: '/api/webhooks', entry: 'functions/webhooks/create.ts', area: 'webhooks', roles: ownerOnly, data: 'read-write', webhookSecrets: 'encrypt', idempotentReplays: false },
   { name: 'webhooks-get', method: 'GET', path: '/api/webhooks/{id}', entry: 'functions/webhooks/get.ts', area: 'webhooks', roles: ownerOnly, data: 'read' },
   { name: 'webhooks-replace', method: 'PUT', path: '/api/webhooks/{id}', entry: 'functions/webhooks/replace.ts', area: 'webhooks', roles: ownerOnly, data: 'read-write' },
-  { name: 'webhooks-delete', method: 'DELETE', path: '/api/webhooks/{id}', entry: 'functions/webhooks/delete.ts', area: 'webhooks', roles: ownerOnly, data: 'read-write' },
+  { name: 'webhooks-delete', method: 'DELETE', path: '/api/webhooks/{id}', entry: 'functions/webhooks/delete.ts', area: 'webhooks', roles: ownerOnly, data: 'read-write', deletes: true },
   { name: 'webhooks-deliveries', method: 'GET', path: '/api/webhooks/{id}/deliveries', entry: 'functions/webhooks/deliveries.ts', area: 'webhooks', roles: ownerOnly, data: 'read' },
   { name: 'docs-openapi', method: 'GET', path: '/api/openapi.json', entry: 'functions/docs/openapi.ts', area: 'docs', roles: 'public', data: 'none', files: [openApiDocumentFile] },
   { name: 'docs-page', method: 'GET', path: '/api/docs', entry: 'functions/docs/page.ts', area: 'docs', roles: 'public', data: 'none' },
