@@ -107,6 +107,8 @@ export const de = {
   'contacts.emailUsedByAnotherContact': 'Bereits von einem anderen Kontakt verwendet',
   'contacts.hasContracts': 'Verträge verweisen auf diesen Kontakt; sie werden für ihre Aufbewahrungsfrist behalten',
   'services.wholeMinutes': 'Muss eine ganze Zahl von Minuten sein',
+  'studio.httpsUrl': 'Muss eine https-URL sein',
+  'studio.timeZone': 'Muss der Name einer IANA-Zeitzone sein, etwa Europe/Berlin',
 
   'contracts.mustBeList': 'Muss eine Liste sein',
   'contracts.atLeastOneItem': 'Mindestens eine Position',

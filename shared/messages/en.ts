@@ -100,6 +100,8 @@ export const en = {
   'contacts.emailUsedByAnotherContact': 'Already used by another contact',
   'contacts.hasContracts': 'Contracts refer to this contact; they are kept for their retention period',
   'services.wholeMinutes': 'Must be a whole number of minutes',
+  'studio.httpsUrl': 'Must be an https URL',
+  'studio.timeZone': 'Must be an IANA time zone name, such as Europe/Berlin',
 
   // Contracts (API.md §4, §9). Shown in German; English for a complete catalogue.
   'contracts.mustBeList': 'Must be a list',

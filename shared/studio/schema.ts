@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Address } from '../contacts/schema.ts';
 import { isTimeZone } from '../contracts/dates.ts';
+import { schemaMessage } from '../messages/index.ts';
 import { atMostCharacters, emailAddress, optionalString, optionalText, printedName } from '../schema/fields.ts';
 import { outputEntries, recordVersion, timestamp, userSub } from '../schema/record.ts';
 
@@ -18,10 +19,10 @@ export const StudioInput = v.strictObject({
   phone: line(200),
   website: optionalString(
     v.pipe(
-      v.string(),
-      atMostCharacters(200, 'Must be at most 200 characters'),
-      v.regex(/^https:\/\/\S+$/, 'Must be an https URL'),
-      v.url('Must be an https URL'),
+      v.string(schemaMessage('field.mustBeString')),
+      atMostCharacters(200),
+      v.regex(/^https:\/\/\S+$/, schemaMessage('studio.httpsUrl')),
+      v.url(schemaMessage('studio.httpsUrl')),
     ),
   ),
   vatId: line(200),
@@ -29,9 +30,9 @@ export const StudioInput = v.strictObject({
   representedBy: line(200),
   timeZone: v.optional(
     v.pipe(
-      v.string('Must be a string'),
+      v.string(schemaMessage('field.mustBeString')),
       v.trim(),
-      v.check(isTimeZone, 'Must be an IANA time zone name, such as Europe/Berlin'),
+      v.check(isTimeZone, schemaMessage('studio.timeZone')),
     ),
     defaultTimeZone,
   ),
