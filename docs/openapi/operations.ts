@@ -1,5 +1,5 @@
 import type { Language } from '#shared/http/problem.ts';
-import type { Area, RouteName } from '#shared/routes.ts';
+import { type Area, areaLanguages, type RouteName } from '#shared/routes.ts';
 import { type Component, problemComponents } from './components.ts';
 import { contactComponents, contactOperations } from './contacts.ts';
 import { contractComponents } from './contract-components.ts';
@@ -34,8 +34,8 @@ export const components: Record<string, Component> = {
   ...problemComponents,
 };
 
-/** Contracts are documented in German, everything else in English (API.md §6). */
-export const languageOfArea = (area: Area): Language => (area === 'contracts' ? 'de' : 'en');
+/** The route table's language column: contracts are documented in German, everything else in English (API.md §6). */
+export const languageOfArea = (area: Area): Language => areaLanguages[area];
 
 export const tags: Record<Exclude<Area, 'system'>, { name: string; description: string }> = {
   contacts: {
