@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -14,6 +14,7 @@ import { tableDesign } from '#shared/db/table-design.ts';
 import { fallbackRoute, type GeneratedFile, type RouteDefinition, routeKey, routes } from '#shared/routes.ts';
 import { StudioAuth } from './auth.ts';
 import { lambdaPlatform, nodejsBundling, sourceMapEnvironment } from './bundling.ts';
+import { StudioEvents } from './events.ts';
 import { addDefaultStage, corsPreflight, throttleSettings } from './http-api.ts';
 import { StudioAlarms } from './monitoring.ts';
 import { acceptNagFindings } from './nag.ts';
@@ -70,6 +71,8 @@ export class StudioApiStack extends Stack {
         projectionType: ProjectionType.ALL,
       })),
       billing: Billing.onDemand(),
+      // New event items reach the webhook dispatcher through the stream (infra/events.ts).
+      dynamoStream: StreamViewType.NEW_IMAGE,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -106,6 +109,12 @@ export class StudioApiStack extends Stack {
     // Anonymous traffic gets limits of its own on every route that takes no token.
     const publicRouteKeys = [...table.filter((route) => route.roles === 'public').map(routeKey), '$default'];
     throttlePublicRoutes(this.api, stage, publicRouteKeys, throttleSettings(this.api));
+    // Events and webhooks (API.md §12): the table's stream → dispatcher → FIFO queue → delivery.
+    const events = new StudioEvents(this, 'Events', {
+      table: this.table,
+      createFunction: (name, entry, environment) => this.createFunction(name, entry, environment),
+      routeFunction: (route) => this.node.findChild(constructId(route.name)) as NodejsFunction,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
@@ -113,7 +122,7 @@ export class StudioApiStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'JwtIssuer', { value: this.auth.jwtIssuer });
 
-    new StudioAlarms(this, 'Alarms', { api: this.api, table: this.table });
+    events.alarmTo(new StudioAlarms(this, 'Alarms', { api: this.api, table: this.table }).topic);
     acceptNagFindings(this);
   }
 

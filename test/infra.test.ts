@@ -9,7 +9,14 @@ import { sealingKeyAdministration } from '#infra/sealing-key.ts';
 import { constructId } from '#infra/stack.ts';
 import { deletesItems } from '#infra/table-access.ts';
 import { tableDesign } from '#shared/db/table-design.ts';
-import { fallbackRoute, type RouteDefinition, roleNames, routeKey, routes } from '#shared/routes.ts';
+import {
+  backgroundFunctions,
+  fallbackRoute,
+  type RouteDefinition,
+  roleNames,
+  routeKey,
+  routes,
+} from '#shared/routes.ts';
 import { studioApiStack } from './support/cdk-app.ts';
 
 type Resource = {
@@ -82,7 +89,7 @@ describe('StudioApiStack', () => {
   describe('routing', () => {
     it('gives every route in the route table exactly one API route and a function of its own', () => {
       // prepare
-      const expectedFunctionCount = routes.length + 1; // plus the not-found fallback
+      const expectedFunctionCount = routes.length + 1 + backgroundFunctions.length; // plus not-found and the webhook functions
 
       // act
       const wiring = routes.map((route) => ({
@@ -169,9 +176,14 @@ describe('StudioApiStack', () => {
   });
 
   describe('contract sealing key', () => {
+    // The webhook secrets have a key of their own (test/events-infra.test.ts).
+    const sealingKeys = () =>
+      Object.fromEntries(
+        Object.entries(resources('AWS::KMS::Key')).filter(([id]) => id.startsWith(constructId('contract-sealing-key'))),
+      );
     it('is an asymmetric P-256 signing key in KMS that CloudFormation retains', () => {
       // act
-      const keys = Object.values(resources('AWS::KMS::Key'));
+      const keys = Object.values(sealingKeys());
 
       // assess
       expect(keys).toHaveLength(1);
@@ -181,7 +193,7 @@ describe('StudioApiStack', () => {
 
     /** The key policy's statements, each with its principals' logical ids (or `root`) and its actions. */
     const keyStatements = () => {
-      const [key] = Object.values(resources('AWS::KMS::Key'));
+      const [key] = Object.values(sealingKeys());
       if (!key) throw new Error('No sealing key');
       return (key.Properties.KeyPolicy.Statement as Record<string, any>[]).map((statement) => ({
         principals: [statement.Principal.AWS]
@@ -533,7 +545,7 @@ describe('StudioApiStack', () => {
       );
 
       // assess
-      expect(functions).toHaveLength(routes.length + 1);
+      expect(functions).toHaveLength(routes.length + 1 + backgroundFunctions.length);
       for (const fn of functions) {
         expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
         expect(fn.Properties.Environment?.Variables?.NODE_OPTIONS).toBeUndefined();
@@ -552,7 +564,7 @@ describe('StudioApiStack', () => {
       const functions = Object.values(resources('AWS::Lambda::Function'));
 
       // assess
-      expect(functions).toHaveLength(routes.length + 1);
+      expect(functions).toHaveLength(routes.length + 1 + backgroundFunctions.length);
       template.allResourcesProperties('AWS::Lambda::Function', expected);
     });
   });
