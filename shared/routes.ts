@@ -27,7 +27,6 @@ export const areaLanguages = {
 
 export const languageOf = (route: { readonly area: Area }): Language => areaLanguages[route.area];
 
-
 export interface RouteDefinition {
   /** Function and sample-event name: `events/<name>.json`. */
   readonly name: string;
@@ -61,6 +60,8 @@ export interface RouteDefinition {
    * session's token): its answers are never stored for an `Idempotency-Key` replay.
    */
   readonly idempotentReplays?: false;
+  /** The function sends mail: SES from the configured sender identity only (CDK context `mailFrom`). */
+  readonly sendsMail?: true;
 }
 
 /**
@@ -124,6 +125,8 @@ export const routes = [
   { name: 'contracts-get', method: 'GET', path: '/api/contracts/{id}', entry: 'functions/contracts/get.ts', area: 'contracts', roles: anyone, data: 'read' },
   { name: 'contracts-sign', method: 'POST', path: '/api/contracts/{id}/signatures', entry: 'functions/contracts/sign.ts', area: 'contracts', roles: anyone, data: 'read-write', sealing: 'sign' },
   { name: 'contracts-verify', method: 'GET', path: '/api/contracts/{id}/verification', entry: 'functions/contracts/verify.ts', area: 'contracts', roles: anyone, data: 'read', sealing: 'verify' },
+  { name: 'contracts-document', method: 'GET', path: '/api/contracts/{id}/document', entry: 'functions/contracts/document.ts', area: 'contracts', roles: anyone, data: 'read-write', sealing: 'sign', files: contractDocumentFonts },
+  { name: 'contracts-send-copy', method: 'POST', path: '/api/contracts/{id}/copies', entry: 'functions/contracts/send-copy.ts', area: 'contracts', roles: anyone, data: 'read-write', sealing: 'sign', sendsMail: true, files: contractDocumentFonts },
   { name: 'contracts-cancel', method: 'POST', path: '/api/contracts/{id}/cancellation', entry: 'functions/contracts/cancel.ts', area: 'contracts', roles: ownerOnly, data: 'read-write' },
   { name: 'contracts-termination-preview', method: 'GET', path: '/api/contracts/{id}/termination-preview', entry: 'functions/contracts/termination-preview.ts', area: 'contracts', roles: anyone, data: 'read' },
   { name: 'contracts-terminate', method: 'POST', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/terminate.ts', area: 'contracts', roles: anyone, data: 'read-write' },
@@ -133,7 +136,7 @@ export const routes = [
   { name: 'signing-asset', method: 'GET', path: '/api/sign/{asset}', entry: 'functions/signing/asset.ts', area: 'contracts', roles: 'public', data: 'none', files: signingPageFiles },
   { name: 'signing-view', method: 'GET', path: '/api/signing', entry: 'functions/signing/view.ts', area: 'contracts', roles: 'public', data: 'read' },
   { name: 'signing-sign', method: 'POST', path: '/api/signing', entry: 'functions/signing/sign.ts', area: 'contracts', roles: 'public', data: 'read-write', sealing: 'sign' },
-  { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', area: 'contracts', roles: 'public', data: 'read', sealing: 'sign', files: contractDocumentFonts },
+  { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', area: 'contracts', roles: 'public', data: 'read-write', sealing: 'sign', files: contractDocumentFonts },
   { name: 'events-list', method: 'GET', path: '/api/events', entry: 'functions/events/list.ts', area: 'webhooks', roles: ownerOnly, data: 'read' },
   { name: 'webhooks-list', method: 'GET', path: '/api/webhooks', entry: 'functions/webhooks/list.ts', area: 'webhooks', roles: ownerOnly, data: 'read' },
   { name: 'webhooks-create', method: 'POST', path: '/api/webhooks', entry: 'functions/webhooks/create.ts', area: 'webhooks', roles: ownerOnly, data: 'read-write', webhookSecrets: 'encrypt', idempotentReplays: false },

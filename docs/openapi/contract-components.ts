@@ -1,10 +1,12 @@
 import * as v from 'valibot';
 import {
   CancellationInput,
+  ContractCopyRecord,
   ContractInput,
   ContractList,
   ContractRecord,
   ContractWithSignaturesRecord,
+  CopyInput,
   SignatureInput,
   SignatureRecord,
   TerminationInput,
@@ -183,18 +185,38 @@ export const vertragsfelder = {
     '1 bei Erstellung, +1 bei jeder Unterschrift, Stornierung, Kündigung und Rücknahme einer Kündigung; das `ETag` des Vertrags.',
 } as const;
 
+const kopiefelder = {
+  id: 'ID des Versands.',
+  to: 'Die Adresse, an die das PDF ging.',
+  sentAt: 'Zeitpunkt des Versands.',
+  messageId: 'Die Kennung der Nachricht beim Maildienst (Amazon SES; lokal der Name der Datei im Postausgang).',
+} as const;
+
+const versand = {
+  id: '01JD5B0C3D6E9F2G5H8J1K4M7N',
+  to: 'erika@example.com',
+  sentAt: '2026-11-22T10:31:00.000Z',
+  messageId: '0107019a1b2c3d4e-5f6a7b8c-9d0e-4f1a-8b2c-3d4e5f6a7b8c-000000',
+};
+
+const ContractCopy = component(ContractCopyRecord, 'ContractCopy', kopiefelder, {
+  text: 'Ein Versand der Kopie des Kunden (das versiegelte PDF) per E-Mail.',
+  examples: [versand],
+});
+
 const Contract = component(
   ContractWithSignaturesRecord,
   'Contract',
   {
     ...vertragsfelder,
     signatures: { text: 'Die Unterschriften, höchstens eine je Rolle.', ref: Signature.documented },
+    copies: { text: 'Jeder Versand der Kopie per E-Mail, ältester zuerst.', ref: ContractCopy.documented },
   },
   {
     text: 'Ein Vertrag mit seinen Unterschriften. Der Inhalt ändert sich nach der Erstellung nie; es gibt weder PUT noch DELETE.',
     examples: [
-      { ...gespeicherterVertrag, signatures: [unterschrift] },
-      { ...gekuendigterVertrag, signatures: [unterschrift] },
+      { ...gespeicherterVertrag, signatures: [unterschrift], copies: [versand] },
+      { ...gekuendigterVertrag, signatures: [unterschrift], copies: [] },
     ],
   },
 );
@@ -205,6 +227,13 @@ const ContractSummary = component(ContractRecord, 'ContractSummary', vertragsfel
 });
 
 export const contractComponents = {
+  ContractCopy,
+  CopyInput: component(
+    CopyInput,
+    'CopyInput',
+    { to: 'Empfänger; ohne Angabe die E-Mail-Adresse des Kontakts, wie der Vertrag sie kopiert hat. Ohne beides 422.' },
+    { text: 'Wohin die Kopie gehen soll.', examples: [{}, { to: 'erika@example.com' }] },
+  ),
   ContractInput: component(
     ContractInput,
     'ContractInput',

@@ -1,4 +1,4 @@
-import { signedCopy } from '#shared/signing/signed-copy.ts';
+import { type ContractDocument, contractDocument } from '#shared/contracts/contract-document.ts';
 import { signingRoute } from '#shared/signing/signing-route.ts';
 
 export const handler = signingRoute(
@@ -6,11 +6,11 @@ export const handler = signingRoute(
   {
     // Only a token that has just signed: the copy of what its holder signed, for 15 minutes.
     accepts: ['signed'],
-    reply: ({ fileName, pdf }: { fileName: string; pdf: Uint8Array }) => ({
+    reply: ({ fileName, pdf }: ContractDocument) => ({
       status: 200,
       raw: { contentType: 'application/pdf', content: Buffer.from(pdf) },
       headers: { 'content-disposition': `attachment; filename="${fileName}"` },
     }),
   },
-  ({ presented }) => signedCopy(presented.session.contractId),
+  ({ presented }) => contractDocument(presented.session.contractId),
 );

@@ -136,7 +136,7 @@ export const createContract = async (input: ContractInput, createdBy: string): P
       ),
     ];
     try {
-      const created: ContractWithSignatures = withComputedDates({ ...contract, signatures: [] }, at);
+      const created: ContractWithSignatures = withComputedDates({ ...contract, signatures: [], copies: [] }, at);
       await write(writes, {
         result: created,
         change: { type: 'contract.created', id: contract.id, version: contract.version },

@@ -2,6 +2,8 @@ import { recordMapping } from '../db/record-mapping.ts';
 import {
   type ContractContent,
   ContractContentRecord,
+  type ContractCopy,
+  ContractCopyRecord,
   type ContractStatus,
   type Signature,
   SignatureRecord,
@@ -23,6 +25,7 @@ export const signatureKey = (id: string, role: SignerRole) => ({
   pk: contractPartition(id),
   sk: `CONTRACT#SIGNATURE#${role}`,
 });
+export const copyKey = (id: string, copyId: string) => ({ pk: contractPartition(id), sk: `CONTRACT#COPY#${copyId}` });
 export const signatureImageKey = (id: string, role: SignerRole) => ({ pk: contractPartition(id), sk: `IMAGE#${role}` });
 
 /** Newest first by id (a ULID): all contracts (gsi1), a contact's (gsi2), by status (gsi3). */
@@ -34,9 +37,11 @@ export const contractStatusPartition = (status: ContractStatus) => `CONTRACTS#${
 const contractMapping = recordMapping(StoredContractRecord);
 const contentMapping = recordMapping(ContractContentRecord);
 const signatureMapping = recordMapping(SignatureRecord);
+const copyMapping = recordMapping(ContractCopyRecord);
 
 export const contractFromItem = contractMapping.fromItem;
 export const signatureFromItem = signatureMapping.fromItem;
+export const copyFromItem = copyMapping.fromItem;
 
 /** What was agreed, exactly the fields of the content schema: what the document hash covers. */
 export const contractContent = (contract: ContractContent): ContractContent =>
@@ -61,4 +66,10 @@ export const signatureItem = (contractId: string, signature: Signature) => ({
   ...signatureKey(contractId, signature.role),
   entity: 'signature',
   ...signatureMapping.toItem(signature),
+});
+
+export const copyItem = (contractId: string, copy: ContractCopy) => ({
+  ...copyKey(contractId, copy.id),
+  entity: 'contractCopy',
+  ...copyMapping.toItem(copy),
 });

@@ -11,6 +11,7 @@ import {
   contractSortPrefix,
   contractStatusPartition,
   contractsOfContactPartition,
+  copyFromItem,
   signatureFromItem,
 } from './entity.ts';
 import type { Contract, ContractStatus, ContractWithSignatures } from './schema.ts';
@@ -30,6 +31,7 @@ export const getContract = async (id: string): Promise<ContractWithSignatures | 
   return withComputedDates({
     ...contractFromItem(contractItem),
     signatures: Items.filter((item) => item.entity === 'signature').map(signatureFromItem),
+    copies: Items.filter((item) => item.entity === 'contractCopy').map(copyFromItem),
   });
 };
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { Address } from '../contacts/schema.ts';
 import { languageOfIssue, type SchemaMessage, schemaMessage, text } from '../messages/index.ts';
-import { atMostCharacters, money, optionalText, requiredText } from '../schema/fields.ts';
+import { atMostCharacters, emailAddress, money, optionalString, optionalText, requiredText } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
 import { billingIntervals } from '../services/schema.ts';
@@ -284,9 +284,23 @@ export const ContractRecord = v.object({ ...StoredContractRecord.entries, ...Com
 export type Contract = v.InferOutput<typeof ContractRecord>;
 
 /** A contract with its signatures: the answer of get, create, sign, cancel and terminate. */
+/** A copy of the contract's PDF sent by email (API.md §10). */
+export const ContractCopyRecord = v.object({
+  id: recordId(),
+  to: v.string(),
+  sentAt: timestamp(),
+  /** The mail service's id of the message (SES's, or the outbox file's locally). */
+  messageId: v.string(),
+});
+export type ContractCopy = v.InferOutput<typeof ContractCopyRecord>;
+
+/** Body of `POST /api/contracts/:id/copies`: the address, by default the contract's contact's. */
+export const CopyInput = v.strictObject({ to: optionalString(emailAddress()) });
+
 export const ContractWithSignaturesRecord = v.object({
   ...ContractRecord.entries,
   signatures: v.array(SignatureRecord),
+  copies: v.array(ContractCopyRecord),
 });
 export type ContractWithSignatures = v.InferOutput<typeof ContractWithSignaturesRecord>;
 

@@ -123,6 +123,8 @@ export const de = {
   'contracts.consentRequired': 'Muss true sein: die Zustimmung ist Pflicht',
   'contracts.requiredForExtraordinary': 'Pflichtfeld bei einer außerordentlichen Kündigung (§ 314 BGB)',
   'contracts.contactNotFound': 'Kontakt nicht gefunden',
+  'contracts.noCopyAddress': 'Der Vertrag nennt keine E-Mail-Adresse; geben Sie die Adresse in to an',
+  'contracts.copyAddressRequired': 'Pflichtfeld: der Kontakt hat keine E-Mail-Adresse',
   'contracts.unknownContact': 'Unbekannter Kontakt',
   'contracts.studioProfileFirst':
     'Legen Sie zuerst das Studioprofil an (PUT /api/studio): jeder Vertrag nennt das Studio als Vertragspartei',

@@ -117,6 +117,8 @@ export const en = {
   'contracts.consentRequired': 'Must be true: consent is required',
   'contracts.requiredForExtraordinary': 'Required for an extraordinary termination (§ 314 BGB)',
   'contracts.contactNotFound': 'Contact not found',
+  'contracts.noCopyAddress': 'The contract names no email address; send the address as to',
+  'contracts.copyAddressRequired': 'Required: the contact has no email address',
   'contracts.unknownContact': 'Unknown contact',
   'contracts.studioProfileFirst':
     'Set up the studio profile first (PUT /api/studio): every contract names the studio as a party',

@@ -1,0 +1,36 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../db/client.ts';
+import { ConditionFailed } from '../../db/errors.ts';
+import { write } from '../../db/write.ts';
+import type { CertificateStore } from './seal-certificate.ts';
+
+/**
+ * The sealing key's certificate, kept in the table: issued once per key by the
+ * first function that needs it, the same for every execution environment
+ * afterwards (a conditional put: the first certificate stored wins).
+ */
+const certificateKey = (keyId: string) => ({ pk: `SEAL_CERTIFICATE#${keyId}`, sk: 'CERTIFICATE' });
+
+export const tableCertificateStore: CertificateStore = {
+  load: async (keyId) => {
+    const { Item } = await documentClient.send(
+      new GetCommand({ TableName: tableName(), Key: certificateKey(keyId), ConsistentRead: true }),
+    );
+    return Item?.der instanceof Uint8Array ? Item.der : null;
+  },
+  save: async (keyId, der) => {
+    try {
+      await write([
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...certificateKey(keyId), entity: 'sealCertificate', keyId, der },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ]);
+    } catch (error) {
+      if (!(error instanceof ConditionFailed)) throw error;
+    }
+  },
+};

@@ -1,0 +1,48 @@
+import { now } from '../clock.ts';
+import { tableName } from '../db/client.ts';
+import { write } from '../db/write.ts';
+import { newId } from '../http/ids.ts';
+import { Problem } from '../http/problem.ts';
+import { sendContractCopy } from '../mail/send-contract-copy.ts';
+import { contractDocument } from './contract-document.ts';
+import { copyItem } from './entity.ts';
+import type { ContractCopy } from './schema.ts';
+
+/**
+ * Sends the customer's copy (API.md §10) by email and records it on the
+ * contract, with its `contract.copy_sent` event, in one transaction. The mail
+ * leaves before the record is written: if that write fails, the answer is an
+ * error and a retry (with the same Idempotency-Key) sends the mail again — a
+ * customer may get a copy twice, never a recorded copy that was not sent.
+ */
+export const sendCopy = async (contractId: string, to: string | null): Promise<ContractCopy> => {
+  const { contract, fileName, pdf } = await contractDocument(contractId);
+  const address = to ?? contract.contact.email;
+  if (!address) {
+    throw new Problem('unprocessable', 'contracts.noCopyAddress', {
+      errors: [{ path: 'to', message: 'contracts.copyAddressRequired' }],
+    });
+  }
+  const { messageId } = await sendContractCopy({
+    to: address,
+    contractNumber: contract.number,
+    studio: { legalName: contract.studio.legalName, email: contract.studio.email },
+    contact: { firstName: contract.contact.firstName, lastName: contract.contact.lastName },
+    pdf,
+    fileName,
+  });
+  const copy: ContractCopy = { id: newId(), to: address, sentAt: now().toISOString(), messageId };
+  await write(
+    [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: copyItem(contractId, copy),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ],
+    { result: copy, change: { type: 'contract.copy_sent', id: contractId, version: contract.version } },
+  );
+  return copy;
+};
