@@ -16,6 +16,7 @@ import { StudioAuth } from './auth.ts';
 import { lambdaPlatform, nodejsBundling, sourceMapEnvironment } from './bundling.ts';
 import { StudioEvents } from './events.ts';
 import { addDefaultStage, corsPreflight, throttleSettings } from './http-api.ts';
+import { allowSendingMail, mailEnvironment } from './mail.ts';
 import { StudioAlarms } from './monitoring.ts';
 import { acceptNagFindings } from './nag.ts';
 import { throttlePublicRoutes } from './route-throttles.ts';
@@ -130,6 +131,7 @@ export class StudioApiStack extends Stack {
     const environment = {
       ...(route.data === 'none' ? {} : { TABLE_NAME: this.table.tableName }),
       ...(route.sealing ? { SEAL_KMS_KEY_ARN: this.sealingKey.keyArn } : {}),
+      ...(route.sendsMail ? mailEnvironment(this) : {}),
     };
     const fn = this.createFunction(
       route.name,
@@ -141,6 +143,7 @@ export class StudioApiStack extends Stack {
     this.grantTableActions(this.roleOf(fn), route);
     // Only signing may sign with the key, only verification may verify with it.
     if (route.sealing) allowSealing(this.sealingKey, this.roleOf(fn), route.sealing);
+    if (route.sendsMail) allowSendingMail(this, this.roleOf(fn));
 
     this.api.addRoutes({
       path: route.path,

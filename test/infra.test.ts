@@ -568,4 +568,43 @@ describe('StudioApiStack', () => {
       template.allResourcesProperties('AWS::Lambda::Function', expected);
     });
   });
+  describe("the customer's copy by mail", () => {
+    const mailers: readonly RouteDefinition[] = routes.filter((route: RouteDefinition) => route.sendsMail);
+    const sesStatementsOf = (source: Template, functionId: string) => {
+      const roleId: string = (source.findResources('AWS::Lambda::Function')[functionId] as Resource).Properties.Role[
+        'Fn::GetAtt'
+      ][0];
+      return Object.values(source.findResources('AWS::IAM::Policy') as Record<string, Resource>)
+        .filter((policy) => policy.Properties.Roles.some((role: { Ref?: string }) => role.Ref === roleId))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+        .filter((statement: { Action: string | string[] }) =>
+          [statement.Action].flat().some((action) => action.startsWith('ses:')),
+        );
+    };
+
+    it('lets only the copy-sending function use SES, and only from the configured address', () => {
+      // prepare
+      const custom = synthesize({ mailFrom: 'vertraege@yoga-mitte.example' });
+
+      // act
+      const [mailer] = mailers;
+      const mailerId = functionIdOf(mailer as RouteDefinition);
+      const customMailerId = Object.keys(custom.findResources('AWS::Lambda::Function')).find(
+        (id) => id === mailerId,
+      ) as string;
+      const [statement] = sesStatementsOf(custom, customMailerId);
+
+      // assess
+      expect(mailers.map((route) => route.name)).toEqual(['contracts-send-copy']);
+      for (const route of routes.filter((candidate: RouteDefinition) => !candidate.sendsMail)) {
+        expect(actionsOf(functionIdOf(route), 'ses'), route.name).toEqual([]);
+      }
+      expect(statement.Condition).toEqual({ StringEquals: { 'ses:FromAddress': 'vertraege@yoga-mitte.example' } });
+      expect(JSON.stringify(statement.Resource)).toContain('identity/vertraege@yoga-mitte.example');
+      expect(JSON.stringify(statement.Resource)).toContain('identity/yoga-mitte.example');
+      const variables = (custom.findResources('AWS::Lambda::Function')[customMailerId] as Resource).Properties
+        .Environment.Variables;
+      expect(variables).toMatchObject({ MAIL_TRANSPORT: 'ses', MAIL_FROM: 'vertraege@yoga-mitte.example' });
+    });
+  });
 });
