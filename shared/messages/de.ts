@@ -171,18 +171,18 @@ export const de = {
   'signatureImage.not-a-data-url': 'Muss eine data:image/png;base64- oder data:image/svg+xml;base64-URL sein',
   'signatureImage.empty': 'Das Bild ist leer',
   'signatureImage.too-large': 'Das Bild ist größer als 100 KiB',
-  'signatureImage.png-signature': `${noPng}: die PNG-Signatur fehlt`,
-  'signatureImage.png-truncated': `${noPng}: ein Chunk ist abgeschnitten`,
-  'signatureImage.png-chunk-type': `${noPng}: ein Chunk hat einen ungültigen Typ`,
+  'signatureImage.png-signature': 'Die Daten sind kein gültiges PNG: die PNG-Signatur fehlt',
+  'signatureImage.png-truncated': 'Die Daten sind kein gültiges PNG: ein Chunk ist abgeschnitten',
+  'signatureImage.png-chunk-type': 'Die Daten sind kein gültiges PNG: ein Chunk hat einen ungültigen Typ',
   'signatureImage.png-crc': (chunk) => `${noPng}: die Prüfsumme (CRC) des Chunks ${chunk} stimmt nicht`,
-  'signatureImage.png-header': `${noPng}: der IHDR-Chunk fehlt am Anfang oder ist ungültig`,
+  'signatureImage.png-header': 'Die Daten sind kein gültiges PNG: der IHDR-Chunk fehlt am Anfang oder ist ungültig',
   'signatureImage.png-dimensions': (max, size) =>
     `Das PNG muss zwischen 1 × 1 und ${max} × ${max} Pixel groß sein, nicht ${size}`,
   'signatureImage.png-chunk-order': (chunk) =>
     `${noPng}: der Chunk ${chunk} ist ungültig oder steht an der falschen Stelle`,
   'signatureImage.png-unknown-critical-chunk': (chunk) => `${noPng}: unbekannter kritischer Chunk ${chunk}`,
   'signatureImage.png-after-end': (count) => `${noPng}: nach dem IEND-Chunk folgen noch ${count} Bytes`,
-  'signatureImage.png-no-end': `${noPng}: der IEND-Chunk am Ende fehlt`,
+  'signatureImage.png-no-end': 'Die Daten sind kein gültiges PNG: der IEND-Chunk am Ende fehlt',
   'signatureImage.svg-encoding': (declared) =>
     declared ? `Das SVG muss in UTF-8 kodiert sein, nicht ${declared}` : 'Das SVG ist kein gültiges UTF-8',
   'signatureImage.svg-malformed': (position) => `Das SVG ist kein wohlgeformtes XML (Fehler bei Zeichen ${position})`,
