@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import getPort from 'get-port';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../shared/webhooks/event.ts';
@@ -10,6 +14,8 @@ import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-re
 
 // The local server's rule (http to 127.0.0.1 is allowed), and pauses short enough for a test.
 process.env.WEBHOOK_DESTINATIONS = 'local';
+// The customer's copy is mailed to <DATA_DIR>/outbox locally: a folder of this file's own.
+process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'studio-api-webhooks-'));
 const pauses = [400, 800, 1200, 1600, 2000, 2400, 2800, 3200];
 process.env.WEBHOOK_RETRY_SCHEDULE_MS = pauses.join(',');
 
@@ -180,7 +186,7 @@ describe('POST /api/webhooks', () => {
 });
 
 describe('a receiver subscribed to "*"', () => {
-  it('gets every event type the API can trigger, once, signed and verified by the standard library', async () => {
+  it('gets every event type, once, signed and verified by the standard library', async () => {
     const { receiver } = await subscribe(['*']);
     const contact = await createContact();
     const updated = await renameContact(contact, 'Erika Maria');
@@ -208,6 +214,7 @@ describe('a receiver subscribed to "*"', () => {
         consent: true,
       },
     });
+    const copy = await api.request('POST', `/api/contracts/${contract.body.id}/copies`, { body: {} });
     const terminated = await api.request('POST', `/api/contracts/${contract.body.id}/termination`, { body: {} });
     const withdrawn = await api.request('DELETE', `/api/contracts/${contract.body.id}/termination`);
     const other = await createContact();
@@ -215,7 +222,7 @@ describe('a receiver subscribed to "*"', () => {
     expect([serviceReplaced, studioReplaced, cancelled, terminated].map((response) => response.status)).toEqual([
       200, 200, 200, 200,
     ]);
-    expect([signed.status, withdrawn.status, deleted.status]).toEqual([201, 204, 204]);
+    expect([signed.status, copy.status, withdrawn.status, deleted.status]).toEqual([201, 201, 204, 204]);
     const expected = [
       ['contact.created', contact.id, 1],
       ['contact.updated', contact.id, updated.version],
@@ -226,6 +233,7 @@ describe('a receiver subscribed to "*"', () => {
       ['contract.cancelled', offer.body.id, cancelled.body.version],
       ['contract.created', contract.body.id, 1],
       ['contract.signed', contract.body.id, signed.body.version],
+      ['contract.copy_sent', contract.body.id, signed.body.version],
       ['contract.terminated', contract.body.id, terminated.body.version],
       ['contract.termination_withdrawn', contract.body.id, terminated.body.version + 1],
       ['contact.created', other.id, 1],
@@ -445,5 +453,84 @@ describe('GET, PUT and DELETE /api/webhooks/:id', () => {
     ]);
 
     expect(answers.map((answer) => answer.status)).toEqual([403, 403, 403, 403, 403]);
+  });
+});
+
+describe('the dispatcher', () => {
+  const record = (sequence: string, item: Record<string, unknown>, eventName = 'INSERT') => ({
+    eventName,
+    dynamodb: { SequenceNumber: sequence, NewImage: marshall(item, { removeUndefinedValues: true }) },
+  });
+
+  it('queues inserted events for the active webhooks of their type that existed when they happened', async () => {
+    const { dispatchRecords } = await import('../shared/webhooks/dispatcher.ts');
+    const { eventItem } = await import('../shared/events/entity.ts');
+    const event = {
+      id: '01JD4ZA1B4C7D0E3F6G9H2J5K8',
+      type: 'contact.updated' as const,
+      occurredAt: '2026-11-22T10:25:00.000Z',
+      data: { object: 'contact' as const, id: '01JD4Z5C8D1E4F7G0H3J6K9M2N', version: 2 },
+    };
+    const webhooks = [
+      { id: 'W1', status: 'active' as const, types: ['*'], createdAt: '2026-11-22T10:00:00.000Z' },
+      { id: 'W2', status: 'active' as const, types: ['contact.updated'], createdAt: '2026-11-22T10:25:00.000Z' },
+      { id: 'W3', status: 'active' as const, types: ['contact.created'], createdAt: '2026-11-22T10:00:00.000Z' },
+      { id: 'W4', status: 'active' as const, types: ['*'], createdAt: '2026-11-22T10:25:00.001Z' },
+    ];
+    const sent: { body: unknown; options: unknown }[] = [];
+
+    const failed = await dispatchRecords(
+      [
+        record('1', { pk: 'CONTACT#1', sk: 'CONTACT', entity: 'contact' }),
+        record('2', eventItem(event)),
+        record('3', eventItem(event), 'MODIFY'),
+      ],
+      {
+        activeWebhooks: async () => webhooks,
+        queue: { send: async (body, options) => void sent.push({ body, options }) },
+      },
+    );
+
+    expect(failed).toBeUndefined();
+    expect(sent).toEqual(
+      ['W1', 'W2'].map((webhookId) => ({
+        body: { eventId: event.id, webhookId, event },
+        options: { groupId: `${webhookId}.contact.${event.data.id}`, deduplicationId: `${event.id}.${webhookId}` },
+      })),
+    );
+  });
+
+  it('names the first record it could not queue, so the stream hands it and the later ones out again', async () => {
+    const { dispatchRecords } = await import('../shared/webhooks/dispatcher.ts');
+    const { eventItem } = await import('../shared/events/entity.ts');
+    const eventAt = (id: string) => ({
+      id,
+      type: 'service.created' as const,
+      occurredAt: '2026-11-22T10:25:00.000Z',
+      data: { object: 'service' as const, id: '01JD4Z5C8D1E4F7G0H3J6K9M2N', version: 1 },
+    });
+    let sends = 0;
+
+    const failed = await dispatchRecords(
+      [
+        record('7', eventItem(eventAt('01JD4ZA1B4C7D0E3F6G9H2J5K8'))),
+        record('8', eventItem(eventAt('01JD4ZA1B4C7D0E3F6G9H2J5K9'))),
+        record('9', eventItem(eventAt('01JD4ZA1B4C7D0E3F6G9H2J5KA'))),
+      ],
+      {
+        activeWebhooks: async () => [
+          { id: 'W1', status: 'active', types: ['*'], createdAt: '2026-01-01T00:00:00.000Z' },
+        ],
+        queue: {
+          send: async () => {
+            sends += 1;
+            if (sends === 2) throw new Error('SQS is unavailable');
+          },
+        },
+      },
+    );
+
+    expect(failed).toBe('8');
+    expect(sends).toBe(2);
   });
 });

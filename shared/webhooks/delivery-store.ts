@@ -13,11 +13,11 @@ import type { DeliveryRecord } from './schema.ts';
 import { configuredSecretBox } from './secret-box.ts';
 
 /** What the dispatcher needs of a webhook: never its URL or secret. */
-export type ActiveWebhook = Pick<DeliveryWebhook, 'id' | 'status' | 'types'>;
+export type ActiveWebhook = Pick<DeliveryWebhook, 'id' | 'status' | 'types'> & { createdAt: string };
 
 /**
  * The active webhooks: one Query on their index partition, reading only id,
- * status and types. A studio has a handful; should they ever fill more than
+ * status, types and creation time. A studio has a handful; should they ever fill more than
  * one 1 MB page, the next pages are read as well rather than skipped.
  */
 export const activeWebhooks = async (): Promise<ActiveWebhook[]> => {
@@ -29,7 +29,7 @@ export const activeWebhooks = async (): Promise<ActiveWebhook[]> => {
         TableName: tableName(),
         IndexName: 'gsi2',
         KeyConditionExpression: 'gsi2pk = :partition',
-        ProjectionExpression: 'id, #status, #types',
+        ProjectionExpression: 'id, #status, #types, createdAt',
         ExpressionAttributeNames: { '#status': 'status', '#types': 'types' },
         ExpressionAttributeValues: { ':partition': webhookStatusPartition('active') },
         ExclusiveStartKey: startKey,

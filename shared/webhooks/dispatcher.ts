@@ -27,7 +27,7 @@ export const eventOfRecord = (record: StreamRecordLike): WebhookEvent | undefine
 
 /**
  * Queues one delivery per event and active webhook that subscribed to its
- * type, in stream order, so that each group (webhook and resource) gets its
+ * type (and existed when it happened), in stream order, so that each group (webhook and resource) gets its
  * events in the order they happened. The active webhooks are read once per
  * batch, with one Query.
  *
@@ -53,9 +53,11 @@ export const dispatchRecords = async (
   for (const { record, event } of events) {
     if (!event) continue;
     try {
+      // An event goes to the endpoints that existed when it happened, not to one created since.
+      const subscribers = webhooks.filter((webhook) => webhook.createdAt <= event.occurredAt);
       // Each delivery of one event goes to another group: no order among them.
       await Promise.all(
-        deliveriesOf(event, webhooks).map(({ body, options }) => dependencies.queue.send(body, options)),
+        deliveriesOf(event, subscribers).map(({ body, options }) => dependencies.queue.send(body, options)),
       );
     } catch (error) {
       logger.error('Event could not be queued for delivery', { eventId: event.id, error: String(error) });

@@ -13,6 +13,7 @@ import {
 import { write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
 import { Problem } from '../http/problem.ts';
+import { localized } from '../messages/index.ts';
 import { checkWebhookDestination, configuredDestinationMode, WebhookDestinationRefused } from './destination.ts';
 import {
   deliveryFromItem,
@@ -38,8 +39,10 @@ const checkUrl = async (url: string): Promise<void> => {
     await checkWebhookDestination(url, configuredDestinationMode());
   } catch (error) {
     if (!(error instanceof WebhookDestinationRefused)) throw error;
-    throw new Problem('validation-failed', '1 field is invalid in the request body', {
-      errors: [{ path: error.field, message: error.message }],
+    const { field, message } = error;
+    // The webhook routes answer in English only (API.md §6), the language the destination rules are worded in.
+    throw new Problem('validation-failed', localized('validation.invalidFields', 'body', 1), {
+      errors: [{ path: field, message: () => message }],
     });
   }
 };
