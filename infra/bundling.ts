@@ -2,6 +2,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
+import { type Area, areaLanguages, type RouteDefinition } from '#shared/routes.ts';
 
 /**
  * Bundling settings, defined once: the CDK stack and the bundle-size benchmark
@@ -49,7 +50,24 @@ export const sourceMapEnvironment = (scope: Construct): Record<string, string> =
   return value === true || value === 'true' ? { NODE_OPTIONS: '--enable-source-maps' } : {};
 };
 
-export const nodejsBundling = (): BundlingOptions => ({
+/**
+ * What esbuild writes into one function's bundle (`define`, declared in
+ * shared/build-constants.d.ts): the language it answers in and, for a route's
+ * function, that route's definition, so neither the other catalogue nor the
+ * whole route table is bundled.
+ */
+export const functionConstants = (fn: {
+  readonly area: Area;
+  readonly route?: RouteDefinition | undefined;
+}): Record<string, string> => ({
+  __STUDIO_LANGUAGE__: JSON.stringify(areaLanguages[fn.area]),
+  ...(fn.route
+    ? { __STUDIO_ROUTE__: JSON.stringify(fn.route), __STUDIO_ROUTE_NAME__: JSON.stringify(fn.route.name) }
+    : {}),
+});
+
+export const nodejsBundling = (define: Record<string, string> = {}): BundlingOptions => ({
+  define,
   format: OutputFormat.ESM,
   minify: esbuildOptions.minify,
   sourceMap: esbuildOptions.sourcemap,

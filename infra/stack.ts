@@ -13,7 +13,7 @@ import type { Construct } from 'constructs';
 import { tableDesign } from '#shared/db/table-design.ts';
 import { fallbackRoute, type GeneratedFile, type RouteDefinition, routeKey, routes } from '#shared/routes.ts';
 import { StudioAuth } from './auth.ts';
-import { lambdaPlatform, nodejsBundling, sourceMapEnvironment } from './bundling.ts';
+import { functionConstants, lambdaPlatform, nodejsBundling, sourceMapEnvironment } from './bundling.ts';
 import { StudioEvents } from './events.ts';
 import { addDefaultStage, corsPreflight, throttleSettings } from './http-api.ts';
 import { allowSendingMail, mailEnvironment } from './mail.ts';
@@ -113,7 +113,8 @@ export class StudioApiStack extends Stack {
     // Events and webhooks (API.md §12): the table's stream → dispatcher → FIFO queue → delivery.
     const events = new StudioEvents(this, 'Events', {
       table: this.table,
-      createFunction: (name, entry, environment) => this.createFunction(name, entry, environment),
+      createFunction: (name, entry, environment) =>
+        this.createFunction(name, entry, environment, [], functionConstants({ area: 'webhooks' })),
       routeFunction: (route) => this.node.findChild(constructId(route.name)) as NodejsFunction,
     });
 
@@ -138,6 +139,7 @@ export class StudioApiStack extends Stack {
       route.entry,
       Object.keys(environment).length ? environment : undefined,
       route.files,
+      functionConstants({ area: route.area, route }),
     );
     // Least privilege: a route that only reads cannot write, even through a bug; `none` gets no table at all.
     this.grantTableActions(this.roleOf(fn), route);
@@ -178,6 +180,7 @@ export class StudioApiStack extends Stack {
     entry: string,
     environment?: Record<string, string>,
     files: readonly (string | GeneratedFile)[] = [],
+    constants: Record<string, string> = functionConstants({ area: 'system' }),
   ): NodejsFunction {
     const id = constructId(name);
     // An explicit log group is the only way to set retention without the LogRetention custom resource.
@@ -191,7 +194,9 @@ export class StudioApiStack extends Stack {
       projectRoot: repoRoot,
       depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
       ...lambdaPlatform,
-      bundling: files.length ? { ...nodejsBundling(), commandHooks: copyNextToBundle(files) } : nodejsBundling(),
+      bundling: files.length
+        ? { ...nodejsBundling(constants), commandHooks: copyNextToBundle(files) }
+        : nodejsBundling(constants),
       // A DynamoDB call gives up after 3 attempts of at most 1 s connect + 2 s response (6-9 s with backoff),
       // so within 10 s an unreachable table becomes our 503, not a Lambda timeout, and every answer comes well
       // before API Gateway's 30 s limit. A timeout still counts as an error, which the alarms report.

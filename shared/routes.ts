@@ -177,3 +177,13 @@ export const findRoute = (name: RouteName): RouteDefinition => {
   if (!found) throw new Error(`No route named ${name}`);
   return found;
 };
+
+/**
+ * The definition of the route a function serves: in a deployed bundle the one
+ * the stack wrote into it (so the whole table is not bundled), else from the table.
+ */
+export const routeDefinition = (name: RouteName): RouteDefinition => {
+  const definition = typeof __STUDIO_ROUTE_NAME__ === 'undefined' ? findRoute(name) : (__STUDIO_ROUTE__ as RouteDefinition);
+  if (definition.name !== name) throw new Error(`This bundle serves ${definition.name}, not ${name}`);
+  return definition;
+};

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as v from 'valibot';
 import { runClaimed } from '../db/idempotency-scope.ts';
-import { findRoute, languageOf, type RouteName } from '../routes.ts';
+import { languageOf, type RouteName, routeDefinition } from '../routes.ts';
 import { authorization, type Caller, type CallerContext } from './authorization.ts';
 import { bodyLimit } from './body-limit.ts';
 import { claimedRequestOf, idempotentPost, withoutRequestId } from './idempotency.ts';
@@ -71,7 +71,7 @@ export const route = <
   options: RouteOptions<BodySchema, QuerySchema, Result>,
   run: (context: RouteContext<Output<BodySchema>, Output<QuerySchema>>) => Promise<Result>,
 ): LambdaHandler => {
-  const definition = findRoute(name);
+  const definition = routeDefinition(name);
   const language = languageOf(definition);
   // No early-timeout timer per request: the DynamoDB client's own timeouts end a stuck call first.
   const pipeline = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })

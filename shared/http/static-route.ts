@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { findRoute, languageOf, type RouteName } from '../routes.ts';
+import { languageOf, type RouteName, routeDefinition } from '../routes.ts';
 import { problemResponses } from './problem-responses.ts';
 import { type Reply, toHttpResult } from './reply.ts';
 import type { LambdaHandler } from './route.ts';
@@ -11,7 +11,7 @@ import type { LambdaHandler } from './route.ts';
  * authorization, parsing, validation or idempotency, only errors as problem+json.
  */
 export const staticRoute = (name: RouteName, run: (event: APIGatewayProxyEventV2) => Promise<Reply>): LambdaHandler => {
-  const definition = findRoute(name);
+  const definition = routeDefinition(name);
   if (definition.roles !== 'public' || definition.data !== 'none') {
     throw new Error(`${name} is not a public route without data: use route()`);
   }

@@ -7,7 +7,11 @@ import { en } from './en.ts';
  */
 export type Language = 'en' | 'de';
 
-export const catalogues = { en, de } as const;
+// A deployed function answers in one language, and only that catalogue is bundled (`__STUDIO_LANGUAGE__`).
+type Catalogue = Readonly<Record<MessageKey, unknown>>;
+const catalogues: Partial<Record<Language, Catalogue>> =
+  typeof __STUDIO_LANGUAGE__ === 'undefined' ? { en, de } : __STUDIO_LANGUAGE__ === 'de' ? { de } : { en };
+const anyCatalogue = (catalogues.en ?? catalogues.de) as Catalogue;
 
 export type MessageKey = keyof typeof en;
 
@@ -26,7 +30,7 @@ export type Localized = (language: Language) => string;
 
 /** The text of `key` in `language`. */
 export const text = <Key extends MessageKey>(language: Language, key: Key, ...params: MessageParams<Key>): string => {
-  const entry = catalogues[language][key] as string | ((...values: MessageParams<Key>) => string);
+  const entry = (catalogues[language] ?? anyCatalogue)[key] as string | ((...values: MessageParams<Key>) => string);
   return typeof entry === 'function' ? entry(...params) : entry;
 };
 
@@ -36,7 +40,7 @@ export const localized =
   (language) =>
     text(language, key, ...params);
 
-export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(en, value);
+export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(anyCatalogue, value);
 
 /** valibot hands a message function the issue, and the issue carries the `lang` of the parse config. */
 export const languageOfIssue = (issue: { readonly lang?: string | undefined }): Language =>

@@ -11,7 +11,7 @@ import { type Reply, toHttpResult } from '../http/reply.ts';
 import { requestLog } from '../http/request-log.ts';
 import type { LambdaHandler } from '../http/route.ts';
 import { parseOrThrow } from '../http/validate.ts';
-import { findRoute, type RouteName } from '../routes.ts';
+import { type RouteName, routeDefinition } from '../routes.ts';
 import { invalidSigningToken, type PresentedSession, presentedSession, type SessionState } from './find-session.ts';
 
 export interface SigningRouteContext<Body> {
@@ -44,7 +44,7 @@ export const signingRoute = <BodySchema extends v.GenericSchema | undefined, Res
   options: SigningRouteOptions<BodySchema, Result>,
   run: (context: SigningRouteContext<Output<BodySchema>>) => Promise<Result>,
 ): LambdaHandler => {
-  const definition = findRoute(name);
+  const definition = routeDefinition(name);
   if (definition.roles !== 'public')
     throw new Error(`${name} must be public at the gateway: its token is checked here`);
   const pipeline = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })

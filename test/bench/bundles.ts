@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { awsSdkModules, esbuildOptions } from '#infra/bundling.ts';
+import { awsSdkModules, esbuildOptions, functionConstants } from '#infra/bundling.ts';
 import { repositoryRoot } from '#infra/local/handler-loader.ts';
 import { fallbackRoute, type GeneratedFile, type RouteName, routes } from '#shared/routes.ts';
 
@@ -13,14 +13,20 @@ export interface LambdaFunction {
   entry: string;
   /** Files the stack puts into the function's `files/` folder, copied or generated (see `RouteDefinition`). */
   files: readonly (string | GeneratedFile)[];
+  /** What the stack's esbuild writes into the bundle (`functionConstants`). */
+  constants: Record<string, string>;
 }
 
 /** Every function the stack deploys: one per route, and the `$default` route's. */
-export const lambdaFunctions: readonly LambdaFunction[] = [...routes, fallbackRoute].map((route) => ({
-  name: route.name,
-  entry: route.entry,
-  files: 'files' in route ? route.files : [],
-}));
+export const lambdaFunctions: readonly LambdaFunction[] = [
+  ...routes.map((route) => ({
+    name: route.name,
+    entry: route.entry,
+    files: 'files' in route ? route.files : [],
+    constants: functionConstants({ area: route.area, route }),
+  })),
+  { ...fallbackRoute, files: [], constants: functionConstants({ area: fallbackRoute.area }) },
+];
 
 /** `bundled`: the SDK is inside the bundle; `runtime`: the bundle imports the copy the Lambda runtime ships. */
 export type SdkSource = 'bundled' | 'runtime';
@@ -42,8 +48,9 @@ const externalFor = (sdk: SdkSource): string[] => {
  * The stack's esbuild options (CDK's NodejsFunction always bundles and names
  * an ESM output `index.mjs`), with the SDK either bundled or left to the runtime.
  */
-const buildOptions = (entry: string, sdk: SdkSource) => ({
+const buildOptions = (entry: string, sdk: SdkSource, constants: Record<string, string>) => ({
   ...esbuildOptions,
+  define: constants,
   external: externalFor(sdk),
   entryPoints: [resolve(repositoryRoot, entry)],
   bundle: true,
@@ -62,8 +69,17 @@ const packageOf = (input: string): string =>
   /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(input)?.[1] ?? '(repository)';
 
 /** Builds a function in memory and measures it. */
-export const measureBundle = async (entry: string, sdk: SdkSource): Promise<BundleSize> => {
-  const result = await build({ ...buildOptions(entry, sdk), write: false, outfile: 'index.mjs', metafile: true });
+export const measureBundle = async (
+  entry: string,
+  sdk: SdkSource,
+  constants: Record<string, string> = {},
+): Promise<BundleSize> => {
+  const result = await build({
+    ...buildOptions(entry, sdk, constants),
+    write: false,
+    outfile: 'index.mjs',
+    metafile: true,
+  });
   // With source maps on, the map is an output too: measure the bundle itself.
   const output = result.outputFiles.find((file) => file.path.endsWith('.mjs'));
   if (!output) throw new Error(`esbuild produced no output for ${entry}`);
@@ -81,8 +97,13 @@ export const measureBundle = async (entry: string, sdk: SdkSource): Promise<Bund
 };
 
 /** Builds a function to `<directory>/index.mjs`, as CDK would, and returns that file. */
-export const writeBundle = async (entry: string, sdk: SdkSource, directory: string): Promise<string> => {
+export const writeBundle = async (
+  entry: string,
+  sdk: SdkSource,
+  directory: string,
+  constants: Record<string, string> = {},
+): Promise<string> => {
   const outfile = resolve(directory, 'index.mjs');
-  await build({ ...buildOptions(entry, sdk), outfile });
+  await build({ ...buildOptions(entry, sdk, constants), outfile });
   return outfile;
 };

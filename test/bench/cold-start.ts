@@ -103,7 +103,8 @@ const prepareBundles = async (options: ColdStartOptions) => {
         const folder = join(directory, sdk, fn.name, kind);
         if (kind === 'handler') await placeFiles(fn.files, join(folder, 'files'));
         else mkdirSync(folder, { recursive: true });
-        bundles.set(`${sdk}/${fn.name}/${kind}`, pathToFileURL(await writeBundle(entry, sdk, folder)).href);
+        const constants = kind === 'handler' ? fn.constants : {};
+        bundles.set(`${sdk}/${fn.name}/${kind}`, pathToFileURL(await writeBundle(entry, sdk, folder, constants)).href);
       }
     }
   }

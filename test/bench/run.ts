@@ -73,8 +73,8 @@ try {
   for (const fn of lambdaFunctions) {
     try {
       const bytes = {
-        bundled: await measureBundle(fn.entry, 'bundled'),
-        runtime: await measureBundle(fn.entry, 'runtime'),
+        bundled: await measureBundle(fn.entry, 'bundled', fn.constants),
+        runtime: await measureBundle(fn.entry, 'runtime', fn.constants),
       };
       bundles.push({ name: fn.name, bytes });
     } catch (error) {

@@ -1,0 +1,16 @@
+import type { RouteDefinition } from './routes.ts';
+
+/*
+ * Constants the stack's esbuild writes into each function's bundle (`define`,
+ * infra/bundling.ts `functionConstants`). Run from the repository (local
+ * server, tests, `npm run invoke`) they are undefined, and the code falls back
+ * to the route table and both message catalogues.
+ */
+declare global {
+  /** The one language the function answers in: only its catalogue is bundled. */
+  const __STUDIO_LANGUAGE__: 'en' | 'de' | undefined;
+  /** The route the function serves: the route table itself is not bundled. */
+  const __STUDIO_ROUTE__: RouteDefinition | undefined;
+  /** Its name: a string, which esbuild can fold in `typeof` tests (an object it cannot). */
+  const __STUDIO_ROUTE_NAME__: string | undefined;
+}
