@@ -15,7 +15,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-copies-'));
 const outbox = join(dataDir, 'outbox');
 beforeAll(() => {
   process.env.DATA_DIR = dataDir;
-  execFileSync('bash', ['infra/local/ensure-pdf-tools.sh'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('bash', ['infra/local/ensure-test-tools.sh'], { stdio: ['ignore', 'ignore', 'inherit'] });
 });
 
 const png =

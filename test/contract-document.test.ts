@@ -28,10 +28,10 @@ import type { Sealer } from '#shared/contracts/seal/sealer.ts';
 // The copy is checked with the tools a customer or an auditor would use: poppler and qpdf.
 beforeAll(() => {
   try {
-    execFileSync('bash', ['infra/local/ensure-pdf-tools.sh'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('bash', ['infra/local/ensure-test-tools.sh'], { stdio: ['ignore', 'ignore', 'pipe'] });
   } catch (error) {
     throw new Error(
-      `The contract document tests need pdfsig, pdftotext, pdftoppm and qpdf, and infra/local/ensure-pdf-tools.sh could not install them: ${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`,
+      `The contract document tests need pdfsig, pdftotext, pdftoppm and qpdf, and infra/local/ensure-test-tools.sh could not install them: ${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`,
     );
   }
 });

@@ -7,7 +7,7 @@ import { useApi } from './support/api.ts';
 
 const api = useApi();
 
-// Debian's chromium (`npm test` installs it through infra/local/ensure-chromium.sh); the
+// Debian's chromium (`npm test` installs it through infra/local/ensure-test-tools.sh); the
 // machine has no network, so nothing in the browser may try to reach one.
 const chromiumPath = '/usr/bin/chromium';
 const chromiumArgs = [
@@ -23,7 +23,7 @@ const chromiumArgs = [
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: run infra/local/ensure-chromium.sh`);
+  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: run infra/local/ensure-test-tools.sh`);
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 });
 

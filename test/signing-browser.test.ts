@@ -13,7 +13,7 @@ const api = useApi();
 useStudioProfile(api);
 const clock = useClock();
 
-// Debian's chromium (`npm test` installs it through infra/local/ensure-chromium.sh); the
+// Debian's chromium (`npm test` installs it through infra/local/ensure-test-tools.sh); the
 // machine has no network, so nothing in the browser may try to reach one.
 const chromiumPath = '/usr/bin/chromium';
 const chromiumArgs = [
@@ -31,7 +31,7 @@ const axeSource = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: run infra/local/ensure-chromium.sh`);
+  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: run infra/local/ensure-test-tools.sh`);
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 });
 
