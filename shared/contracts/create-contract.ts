@@ -9,7 +9,6 @@ import { Problem } from '../http/problem.ts';
 import { serviceKey } from '../services/entity.ts';
 import type { Service } from '../services/schema.ts';
 import { getService } from '../services/store.ts';
-import { studioKey } from '../studio/entity.ts';
 import { getStudioProfile } from '../studio/store.ts';
 import { copyItems, copyOfContact, copyOfStudio, totalsByInterval } from './build-contract.ts';
 import { todayOf, withComputedDates } from './computed-dates.ts';
@@ -44,9 +43,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Creates a contract in one transaction: the contract with copies of the
  * studio profile, the contact and the services, the next gap-free number of
- * the year in the studio's time zone, checks that the profile, the contact and
- * every service are still exactly what was copied (and the services active),
- * and the mark on the contact that keeps it from being deleted.
+ * the year in the studio's time zone, checks that the contact and every
+ * service are still exactly what was copied (and the services active), and
+ * the mark on the contact that keeps it from being deleted. The profile is not
+ * checked: every create would then touch that one item, and a copy of the
+ * version read is the profile as it stood when the contract was made.
  */
 export const createContract = async (input: ContractInput, createdBy: string): Promise<ContractWithSignatures> => {
   for (let attempt = 1; attempt <= maxCreateAttempts; attempt++) {
@@ -98,15 +99,6 @@ export const createContract = async (input: ContractInput, createdBy: string): P
     const writes: WriteItem[] = [
       claimContractNumber(reservation),
       {
-        ConditionCheck: {
-          TableName: tableName(),
-          Key: studioKey,
-          ConditionExpression: '#version = :version',
-          ExpressionAttributeNames: { '#version': 'version' },
-          ExpressionAttributeValues: { ':version': profile.version },
-        },
-      },
-      {
         Put: {
           TableName: tableName(),
           Item: contractItem(contract),
@@ -144,8 +136,8 @@ export const createContract = async (input: ContractInput, createdBy: string): P
       return created;
     } catch (error) {
       if (!(error instanceof ConditionFailed) && !(error instanceof WriteContention)) throw error;
-      // Someone took the number, or the profile, the contact or a service
-      // changed since it was read: read again and build the contract anew.
+      // Someone took the number, or the contact or a service changed since
+      // it was read: read again and build the contract anew.
       await pause(Math.random() * 10 * attempt);
     }
   }
