@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { schemaMessage } from '../messages/index.ts';
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope } from '../schema/record.ts';
 import { eventObjectSchema, eventTypes } from '../webhooks/event.ts';
@@ -9,5 +10,5 @@ export const EventRecord = eventObjectSchema;
 export const EventList = listEnvelope(EventRecord);
 
 export const EventListQuery = listQuery({
-  type: v.optional(v.picklist(eventTypes, `Must be one of ${eventTypes.join(', ')}`)),
+  type: v.optional(v.picklist(eventTypes, schemaMessage('field.oneOf', eventTypes))),
 });

@@ -103,6 +103,22 @@ export const en = {
   'studio.httpsUrl': 'Must be an https URL',
   'studio.timeZone': 'Must be an IANA time zone name, such as Europe/Berlin',
 
+  // Webhooks and events (shared/webhooks/, shared/events/).
+  'webhooks.typesList': 'Must be a list of event types',
+  'webhooks.typesAtLeastOne': 'Must name at least one event type, or "*"',
+  'webhooks.typesAtMost': (max: number) => `Must have at most ${max} entries`,
+  'webhooks.typeTwice': 'Must not name a type twice',
+  'webhooks.wildcardAlone': '"*" stands alone: it means every type',
+  'webhooks.url.tooLong': (max: number) => `url must be at most ${max} characters`,
+  'webhooks.url.notAbsolute': 'url must be an absolute URL',
+  'webhooks.url.credentials': 'url must not contain a user name or password',
+  'webhooks.url.httpsOrLocal': 'url must use https (or http to 127.0.0.1 or localhost)',
+  'webhooks.url.https': 'url must use https',
+  'webhooks.url.unresolvable': (host: string) => `url's host ${host} could not be resolved`,
+  'webhooks.url.notPublic': (range: string, address: string) =>
+    `url must not point to ${/^[aeiou]/.test(range) ? 'an' : 'a'} ${range} address (${address})`,
+  'events.objectPrefixOfType': 'data.object must be the prefix of type',
+
   // Contracts (API.md §4, §9). Shown in German; English for a complete catalogue.
   'contracts.mustBeList': 'Must be a list',
   'contracts.atLeastOneItem': 'At least one item',

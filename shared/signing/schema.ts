@@ -1,17 +1,19 @@
 import * as v from 'valibot';
 import { ContractRecord, SignatureInput, signerRoles } from '../contracts/schema.ts';
+import { schemaMessage } from '../messages/index.ts';
 import { recordId, timestamp, userSub } from '../schema/record.ts';
 
+const minutesRange = schemaMessage('field.integerRange', 5, 60);
 const minutes = v.pipe(
-  v.number('Muss eine Zahl sein'),
-  v.integer('Muss eine ganze Zahl von 5 bis 60 sein'),
-  v.minValue(5, 'Muss eine ganze Zahl von 5 bis 60 sein'),
-  v.maxValue(60, 'Muss eine ganze Zahl von 5 bis 60 sein'),
+  v.number(schemaMessage('field.mustBeNumber')),
+  v.integer(minutesRange),
+  v.minValue(5, minutesRange),
+  v.maxValue(60, minutesRange),
 );
 
 /** Body of `POST /api/contracts/:id/signing-sessions`. */
 export const SigningSessionInput = v.strictObject({
-  role: v.optional(v.picklist(signerRoles, 'Muss customer oder studio sein'), 'customer'),
+  role: v.optional(v.picklist(signerRoles, schemaMessage('field.oneOf', signerRoles)), 'customer'),
   expiresInMinutes: v.optional(minutes, 30),
 });
 export type SigningSessionInput = v.InferOutput<typeof SigningSessionInput>;

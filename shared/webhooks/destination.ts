@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
+import { type Localized, localized } from '../messages/index.ts';
 import { isLoopback, nonPublicRange } from './ip-ranges.ts';
 
 /**
@@ -21,12 +22,15 @@ export interface ResolvedAddress {
 /** Resolves a host name to every address it has (node:dns by default; tests pass their own). */
 export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
-/** A webhook URL that may not be used; `message` is English and names the field. */
+/** A webhook URL that may not be used: `detail` names the field in the response's language. */
 export class WebhookDestinationRefused extends Error {
   readonly field = 'url';
-  constructor(message: string) {
-    super(message);
+  readonly detail: Localized;
+  constructor(detail: Localized) {
+    // The message is English: the delivery log records it, and that log is read in English.
+    super(detail('en'));
     this.name = 'WebhookDestinationRefused';
+    this.detail = detail;
   }
 }
 
@@ -39,8 +43,6 @@ export interface CheckedDestination {
 const maxUrlLength = 2048;
 const localHosts = new Set(['127.0.0.1', 'localhost']);
 
-const withArticle = (word: string) => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
-
 const systemResolver: HostResolver = async (hostname) =>
   (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
     address,
@@ -52,19 +54,17 @@ const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /** The rules that need no DNS: form, scheme, no credentials. For validating a request body. */
 export const checkWebhookUrl = (raw: string, mode: DestinationMode): URL => {
-  if (raw.length > maxUrlLength) throw new WebhookDestinationRefused(`url must be at most ${maxUrlLength} characters`);
+  if (raw.length > maxUrlLength) throw new WebhookDestinationRefused(localized('webhooks.url.tooLong', maxUrlLength));
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new WebhookDestinationRefused('url must be an absolute URL');
+    throw new WebhookDestinationRefused(localized('webhooks.url.notAbsolute'));
   }
-  if (url.username || url.password) throw new WebhookDestinationRefused('url must not contain a user name or password');
+  if (url.username || url.password) throw new WebhookDestinationRefused(localized('webhooks.url.credentials'));
   const loopbackAllowed = mode === 'local' && localHosts.has(url.hostname);
   if (url.protocol === 'https:' || (url.protocol === 'http:' && loopbackAllowed)) return url;
-  throw new WebhookDestinationRefused(
-    mode === 'local' ? 'url must use https (or http to 127.0.0.1 or localhost)' : 'url must use https',
-  );
+  throw new WebhookDestinationRefused(localized(mode === 'local' ? 'webhooks.url.httpsOrLocal' : 'webhooks.url.https'));
 };
 
 /**
@@ -86,15 +86,15 @@ export const checkWebhookDestination = async (
     try {
       addresses = await resolve(host);
     } catch {
-      throw new WebhookDestinationRefused(`url's host ${host} could not be resolved`);
+      throw new WebhookDestinationRefused(localized('webhooks.url.unresolvable', host));
     }
-    if (!addresses.length) throw new WebhookDestinationRefused(`url's host ${host} could not be resolved`);
+    if (!addresses.length) throw new WebhookDestinationRefused(localized('webhooks.url.unresolvable', host));
   }
   const loopbackAllowed = mode === 'local' && localHosts.has(url.hostname);
   for (const { address } of addresses) {
     if (loopbackAllowed && isLoopback(address)) continue;
     const range = nonPublicRange(address);
-    if (range) throw new WebhookDestinationRefused(`url must not point to ${withArticle(range)} address (${address})`);
+    if (range) throw new WebhookDestinationRefused(localized('webhooks.url.notPublic', range, address));
   }
   return { url, addresses };
 };

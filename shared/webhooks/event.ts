@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { schemaMessage } from '../messages/index.ts';
 import { recordId, recordVersion, timestamp } from '../schema/record.ts';
 
 /** Every event type of API.md §12, grouped by the object it is about. */
@@ -45,7 +46,7 @@ export const eventObjectSchema = v.strictObject({
 
 export const eventSchema = v.pipe(
   eventObjectSchema,
-  v.check((event) => event.data.object === objectOf(event.type), 'data.object must be the prefix of type'),
+  v.check((event) => event.data.object === objectOf(event.type), schemaMessage('events.objectPrefixOfType')),
 );
 
 export type WebhookEvent = v.InferOutput<typeof eventSchema>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { schemaMessage } from '../messages/index.ts';
 import { optionalText, requiredText } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
@@ -14,11 +15,11 @@ const subscribable = [...eventTypes, allEventTypes] as const;
 
 const types = () =>
   v.pipe(
-    v.array(v.picklist(subscribable, `Must be one of ${subscribable.join(', ')}`), 'Must be a list of event types'),
-    v.minLength(1, 'Must name at least one event type, or "*"'),
-    v.maxLength(subscribable.length, `Must have at most ${subscribable.length} entries`),
-    v.check((list) => new Set(list).size === list.length, 'Must not name a type twice'),
-    v.check((list) => !list.includes(allEventTypes) || list.length === 1, '"*" stands alone: it means every type'),
+    v.array(v.picklist(subscribable, schemaMessage('field.oneOf', subscribable)), schemaMessage('webhooks.typesList')),
+    v.minLength(1, schemaMessage('webhooks.typesAtLeastOne')),
+    v.maxLength(subscribable.length, schemaMessage('webhooks.typesAtMost', subscribable.length)),
+    v.check((list) => new Set(list).size === list.length, schemaMessage('webhooks.typeTwice')),
+    v.check((list) => !list.includes(allEventTypes) || list.length === 1, schemaMessage('webhooks.wildcardAlone')),
   );
 
 /** The body of `POST /api/webhooks`. */
@@ -32,7 +33,7 @@ export type WebhookInput = v.InferOutput<typeof WebhookInput>;
 /** The body of `PUT /api/webhooks/:id`: every mutable field, `status` too (`active` re-enables a disabled one). */
 export const WebhookReplaceInput = v.strictObject({
   ...WebhookInput.entries,
-  status: v.optional(v.picklist(webhookStatuses, `Must be one of ${webhookStatuses.join(', ')}`), 'active'),
+  status: v.optional(v.picklist(webhookStatuses, schemaMessage('field.oneOf', webhookStatuses)), 'active'),
 });
 export type WebhookReplaceInput = v.InferOutput<typeof WebhookReplaceInput>;
 

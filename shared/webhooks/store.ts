@@ -39,10 +39,8 @@ const checkUrl = async (url: string): Promise<void> => {
     await checkWebhookDestination(url, configuredDestinationMode());
   } catch (error) {
     if (!(error instanceof WebhookDestinationRefused)) throw error;
-    const { field, message } = error;
-    // The webhook routes answer in English only (API.md §6), the language the destination rules are worded in.
     throw new Problem('validation-failed', localized('validation.invalidFields', 'body', 1), {
-      errors: [{ path: field, message: () => message }],
+      errors: [{ path: error.field, message: error.detail }],
     });
   }
 };
