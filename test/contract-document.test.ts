@@ -1,15 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { createHash, X509Certificate } from 'node:crypto';
+import { X509Certificate } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ContractDocumentInput,
   ContractForDocument,
   SignatureForDocument,
-  SignatureImageForDocument,
 } from '#shared/contracts/document/contract-for-document.ts';
 import { fileCertificateStore } from '#shared/contracts/document/file-certificate-store.ts';
 import { formatMoney } from '#shared/contracts/document/german-format.ts';
@@ -24,6 +22,18 @@ import {
 } from '#shared/contracts/document/seal-certificate.ts';
 import { localSealer } from '#shared/contracts/seal/local-sealer.ts';
 import type { Sealer } from '#shared/contracts/seal/sealer.ts';
+import {
+  baseContract,
+  documentHash,
+  euro,
+  largestContractInput,
+  largestPng,
+  sha256Hex,
+  signatureForDocument,
+  termSentences,
+  typicalContractInput,
+  typicalPng,
+} from './support/contract-documents.ts';
 
 // The copy is checked with the tools a customer or an auditor would use: poppler and qpdf.
 beforeAll(() => {
@@ -46,38 +56,14 @@ beforeAll(async () => {
 
 // --- fixtures -------------------------------------------------------------
 
-const pngChunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const framing = Buffer.alloc(8);
-  framing.writeUInt32BE(data.length, 0);
-  framing.writeUInt32BE(crc32(body), 4);
-  return Buffer.concat([framing.subarray(0, 4), body, framing.subarray(4)]);
-};
-
-/** A signature-like stroke; `speckle` (0–1) adds faint noise that makes the PNG larger. */
-const signaturePng = (width: number, height: number, speckle = 0): Buffer => {
-  const pixels = Buffer.alloc(height * (1 + width * 4));
-  let seed = 42;
-  for (let y = 0; y < height; y++) {
-    const rowStart = y * (1 + width * 4);
-    for (let x = 0; x < width; x++) {
-      const at = rowStart + 1 + x * 4;
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      if (Math.abs(y - (height / 2 + (Math.sin(x / 17) * height) / 3)) < 2.5) pixels.set([20, 30, 110, 255], at);
-      else if (seed / 2147483648 < speckle) pixels.set([seed % 256, (seed >> 8) % 256, (seed >> 16) % 256, 40], at);
-    }
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(pixels)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-};
+/** A stored signature of this run's sealing key. */
+const signatureOf = (
+  role: SignatureForDocument['role'],
+  signerName: string,
+  image: Uint8Array,
+  signedAt?: string,
+): SignatureForDocument =>
+  signatureForDocument({ role, signerName, image, keyId: certificate.keyId, ...(signedAt ? { signedAt } : {}) });
 
 // What signature_pad's toSVG() draws, with the other allowed drawing elements.
 const signatureSvg = Buffer.from(
@@ -88,110 +74,8 @@ const signatureSvg = Buffer.from(
     '</g><circle cx="150" cy="20" r="4" fill="black"/></svg>',
 );
 
-const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const documentHash = `sha256:${'3f'.repeat(32)}`;
-
-const signatureOf = (
-  role: SignatureForDocument['role'],
-  signerName: string,
-  image: Uint8Array,
-  signedAt = '2026-01-15T12:05:07.000Z',
-): SignatureForDocument => ({
-  id: `01JSIGNATURE${role.toUpperCase().padEnd(14, '0')}`,
-  role,
-  signerName,
-  documentHash,
-  signedAt,
-  ipAddress: '203.0.113.7',
-  userAgent:
-    'Mozilla/5.0 (iPad; CPU OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1',
-  imageSha256: sha256Hex(image),
-  seal: { algorithm: 'ECDSA_SHA_256', keyId: certificate.keyId, value: 'MEUCIQDx'.padEnd(96, 'Q') },
-});
-
-const euro = (amount: number) => ({ amount, currency: 'EUR' });
-
-const baseContract = (): ContractForDocument => ({
-  id: '01JCONTRACT000000000000001',
-  number: '2026-000001',
-  status: 'signed',
-  studio: {
-    legalName: 'Körperwerk Studio Müller GmbH',
-    address: { street: 'Straße des 17. Juni 135', postalCode: '10623', city: 'Berlin', country: 'DE' },
-    email: 'kontakt@koerperwerk.example',
-    phone: '+49 30 1234567',
-    website: 'https://koerperwerk.example',
-    vatId: 'DE123456789',
-    registerEntry: 'Amtsgericht Berlin-Charlottenburg HRB 12345',
-    representedBy: 'Jürgen Weiß',
-    timeZone: 'Europe/Berlin',
-  },
-  contactId: '01JCONTACT0000000000000001',
-  contact: {
-    firstName: 'Änne',
-    lastName: 'Groß',
-    email: 'aenne.gross@example.org',
-    address: { street: 'Hauptstraße 5', postalCode: '80331', city: 'München', country: 'DE' },
-  },
-  items: [
-    {
-      serviceId: 's1',
-      name: 'Mitgliedschaft Premium',
-      unitPrice: euro(4900),
-      billingInterval: 'month',
-      quantity: 1,
-      total: euro(4900),
-    },
-    {
-      serviceId: 's2',
-      name: 'Aufnahmegebühr',
-      unitPrice: euro(123450),
-      billingInterval: 'once',
-      quantity: 1,
-      total: euro(123450),
-    },
-    {
-      serviceId: 's3',
-      name: 'Getränkeflatrate',
-      unitPrice: euro(990),
-      billingInterval: 'month',
-      quantity: 2,
-      total: euro(1980),
-    },
-  ],
-  totals: { once: euro(123450), month: euro(6880) },
-  startDate: '2026-01-15',
-  minimumTermMonths: 12,
-  renewal: 'indefinite',
-  noticePeriod: { value: 1, unit: 'month' },
-  terms: 'Die Mitgliedschaft berechtigt zur Nutzung aller Geräte während der Öffnungszeiten.',
-  requireStudioSignature: false,
-  createdAt: '2026-01-15T12:00:00.000Z',
-  documentHash,
-  minimumTermEndsOn: '2027-01-14',
-  endsOn: null,
-  earliestEndOn: '2027-01-14',
-  termination: null,
-  cancelledAt: null,
-  cancellationReason: null,
-  signatures: [],
-});
-
-const termSentences = {
-  minimumTerm: 'Mindestlaufzeit: 12 Monate, vom 15.01.2026 bis 14.01.2027.',
-  renewal:
-    'Danach läuft der Vertrag auf unbestimmte Zeit weiter und kann jederzeit mit einer Frist von 1 Monat gekündigt werden.',
-  notice: 'Kündigungsfrist: 1 Monat ab Eingang der Kündigung.',
-};
-
-const typicalPng = signaturePng(300, 100);
-
 /** A signed contract: 3 items, the customer's PNG signature. */
-const typicalInput = (): ContractDocumentInput => ({
-  contract: { ...baseContract(), signatures: [signatureOf('customer', 'Änne Groß', typicalPng)] },
-  signatureImages: [{ role: 'customer', mediaType: 'image/png', bytes: typicalPng }],
-  termSentences,
-});
+const typicalInput = (): ContractDocumentInput => typicalContractInput(certificate.keyId);
 
 // --- the tools ------------------------------------------------------------
 
@@ -385,33 +269,13 @@ describe('a terminated contract signed by both parties', () => {
 
 describe('large and multilingual contracts', () => {
   it('renders 50 items and two 100 KiB signature images onto several numbered pages', async () => {
-    const bigPng = signaturePng(640, 240, 0.145);
-    expect(bigPng.length).toBeGreaterThan(90 * 1024);
-    expect(bigPng.length).toBeLessThanOrEqual(100 * 1024);
-    const images: SignatureImageForDocument[] = [
-      { role: 'customer', mediaType: 'image/png', bytes: bigPng },
-      { role: 'studio', mediaType: 'image/png', bytes: bigPng },
-    ];
-    const items = Array.from({ length: 50 }, (_, index) => ({
-      serviceId: `s${index + 1}`,
-      name: `Leistung ${index + 1}: Personal Training mit ausführlicher Beschreibung`,
-      unitPrice: euro(1000 + index * 250),
-      billingInterval: (['once', 'week', 'month', 'quarter', 'year'] as const)[index % 5] ?? 'month',
-      quantity: (index % 3) + 1,
-      total: euro((1000 + index * 250) * ((index % 3) + 1)),
-    }));
-    const contract: ContractForDocument = {
-      ...baseContract(),
-      items,
-      totals: { once: euro(1), week: euro(2), month: euro(3), quarter: euro(4), year: euro(5) },
-      requireStudioSignature: true,
-      terms: 'Allgemeine Geschäftsbedingungen. '.repeat(600),
-      signatures: [signatureOf('customer', 'Änne Groß', bigPng), signatureOf('studio', 'Jürgen Weiß', bigPng)],
-    };
+    expect(largestPng.length).toBeGreaterThan(90 * 1024);
+    expect(largestPng.length).toBeLessThanOrEqual(100 * 1024);
+    const input = largestContractInput(certificate.keyId);
+    expect(input.contract.items).toHaveLength(50);
+    expect(input.signatureImages.map((image) => image.bytes)).toEqual([largestPng, largestPng]);
 
-    const { result: pdf, milliseconds } = await timed(() =>
-      render({ contract, signatureImages: images, termSentences }),
-    );
+    const { result: pdf, milliseconds } = await timed(() => render(input));
     const file = saved(pdf, 'large');
 
     const text = pdftotext(file);
