@@ -11,7 +11,7 @@ import { type Reply, toHttpResult } from '../http/reply.ts';
 import { requestLog } from '../http/request-log.ts';
 import type { LambdaHandler } from '../http/route.ts';
 import { parseOrThrow } from '../http/validate.ts';
-import { type RouteName, routeDefinition } from '../routes.ts';
+import { languageOf, type RouteName, routeDefinition } from '../routes.ts';
 import { invalidSigningToken, type PresentedSession, presentedSession, type SessionState } from './find-session.ts';
 
 export interface SigningRouteContext<Body> {
@@ -49,7 +49,7 @@ export const signingRoute = <BodySchema extends v.GenericSchema | undefined, Res
     throw new Error(`${name} must be public at the gateway: its token is checked here`);
   const pipeline = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
     .use(requestLog())
-    .use(problemResponses('de'))
+    .use(problemResponses(languageOf(definition)))
     .use({
       before: async (request) => {
         // A POST lets a spent token through to the Idempotency-Key layer, which may hold its first answer.
