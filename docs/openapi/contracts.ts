@@ -96,7 +96,7 @@ export const contractOperations = {
     success: { status: 200, description: 'Das Prüfergebnis.', content: { [json]: c.Verification } },
   },
   'contracts-document': {
-    summary: 'Kopie des Kunden als PDF',
+    summary: 'Vertrag als PDF: die Kopie des Kunden',
     description: [
       'Der Vertrag als PDF auf Deutsch (A4): beide Parteien, Positionen mit Preisen („49,00 €“), Summen je Abrechnungsintervall, Beginn, Mindestlaufzeit und ihr Ende, Verlängerung und Kündigungsfrist in Worten, Bedingungen, jede Unterschrift (Bild, Name, Rolle, Ortszeit), eine Kündigung, falls vorhanden, und ein Prüfprotokoll (Dokument-Hash; je Unterschrift Zeit in UTC und Ortszeit, IP-Adresse, User-Agent, Bild-SHA-256, Siegel und Schlüssel-ID). Ein noch nicht unterschriebener Vertrag ist als „Entwurf – nicht unterschrieben“ gekennzeichnet.',
       'Die Datei trägt eine PDF-Signatur (PAdES Baseline B-B, CMS detached, ECDSA P-256 mit SHA-256) mit dem Siegelschlüssel der Unterschriften und einem Zertifikat für diesen Schlüssel, das der Schlüssel selbst ausgestellt hat: Gängige PDF-Werkzeuge (z. B. `pdfsig` von poppler) melden sie als gültig und das Dokument als unverändert; dem Aussteller vertrauen sie nicht von sich aus. Das PDF wird bei jedem Abruf aus dem gespeicherten Vertrag erzeugt; bis auf Zeit und Bytes der PDF-Signatur ist es stets dasselbe.',
@@ -108,7 +108,7 @@ export const contractOperations = {
     },
   },
   'contracts-send-copy': {
-    summary: 'Kopie per E-Mail senden',
+    summary: 'Vertrag per E-Mail senden: die Kopie des Kunden',
     description: [
       'Sendet die Kopie des Kunden (das versiegelte PDF wie `GET /api/contracts/{id}/document`) als Anhang mit einem kurzen deutschen Begleittext, der Studio und Vertragsnummer nennt, an `to` (ohne Angabe an die E-Mail-Adresse des Kontakts im Vertrag). In AWS über Amazon SES vom konfigurierten Absender, lokal als `.eml`-Datei in `<DATA_DIR>/outbox/`. Der Vertrag führt jeden Versand unter `copies`; ein Ereignis `contract.copy_sent` kündigt ihn an.',
       'Ohne bekannte Adresse 422. Ein `Idempotency-Key` wird beachtet: Eine Wiederholung nach erfolgtem Versand erhält die erste Antwort und sendet nicht erneut. Scheitert nur das Vermerken nach dem Versand, ist die Antwort ein Fehler und eine Wiederholung sendet die E-Mail noch einmal: eine Kopie kann doppelt ankommen, ein vermerkter Versand ist immer erfolgt.',
