@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique, useApi } from './support/api.ts';
+import { launchChromium } from './support/chromium.ts';
 import { useClock } from './support/clock.ts';
 import { studioProfile, useStudioProfile } from './support/studio.ts';
 
@@ -13,26 +14,13 @@ const api = useApi();
 useStudioProfile(api);
 const clock = useClock();
 
-// Debian's chromium (`npm test` installs it through infra/local/ensure-test-tools.sh); the
-// machine has no network, so nothing in the browser may try to reach one.
-const chromiumPath = '/usr/bin/chromium';
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 const screenshots = mkdtempSync(join(tmpdir(), 'studio-api-signing-'));
 const axeSource = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: run infra/local/ensure-test-tools.sh`);
-  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
