@@ -62,7 +62,7 @@ describe('the API documentation page in a browser', () => {
     for (const summary of ['Verträge auflisten', 'Vertrag anlegen', 'Vertrag unterschreiben', 'Vertrag prüfen']) {
       expect(contractsSection).toContain(summary);
     }
-    expect(await contractsTag.textContent()).toContain('§ 309 Nr. 9 BGB');
+    expect(await contractsTag.textContent()).toContain('§ 309 Nr. 9 Buchst. a BGB');
     expect(await signing.textContent()).toContain('Der mitgesendete Dokument-Hash muss dem des Vertrags entsprechen');
     expect(await page.locator('h3[data-tag="Contacts"]').textContent()).toContain('Contacts');
     expect(existsSync(screenshot)).toBe(true);

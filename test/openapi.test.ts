@@ -266,11 +266,13 @@ describe('GET /api/openapi.json', () => {
     }
     const sign = contracts.find(({ route }) => route.name === 'contracts-sign');
     expect(sign?.operation.description).toContain('Unterschrift');
-    for (const word of ['Dokument-Hash', 'Siegel', 'Prüfung', 'Kündigung', '§ 309 Nr. 9 BGB'])
+    for (const word of ['Dokument-Hash', 'Siegel', 'Prüfung', 'Kündigung', '§ 309 Nr. 9 Buchst. a BGB'])
       expect(tag?.description).toContain(word);
-    expect(requestBody('ContractInput').properties.minimumTermMonths.description).toContain('§ 309 Nr. 9 BGB');
+    expect(requestBody('ContractInput').properties.minimumTermMonths.description).toContain(
+      '§ 309 Nr. 9 Buchst. a BGB',
+    );
     expect(requestBody('ContractInput').properties.noticePeriod.properties.value.description).toContain(
-      '§ 309 Nr. 9 BGB',
+      '§ 309 Nr. 9 Buchst. c BGB',
     );
     expect(schemas.Contract.properties.documentHash.description).toMatch(/^Dokument-Hash: `sha256:`/);
     expect(schemas.Signature.properties.seal.description).toContain('beweist nicht, wer den Stift hielt');

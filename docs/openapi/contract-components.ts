@@ -58,7 +58,7 @@ const hashErklaerung =
 
 const frist: FieldDocs = {
   value:
-    'Länge der Frist, eine ganze Zahl ≥ 0: höchstens 28 bei `day`, 4 bei `week`, 1 bei `month`. So ist die Frist an jedem Kalendertag höchstens einen Monat lang (§ 309 Nr. 9 BGB, Buchst. c); „31 Tage“ wären es vor dem 15. Mai nicht mehr.',
+    'Länge der Frist, eine ganze Zahl ≥ 0: höchstens 28 bei `day`, 4 bei `week`, 1 bei `month`. So ist die Frist an jedem Kalendertag höchstens einen Monat lang (§ 309 Nr. 9 Buchst. c BGB); „31 Tage“ wären es vor dem 15. Mai nicht mehr.',
   unit: 'Einheit: `day` (Tage), `week` (Wochen) oder `month` (Monate).',
 };
 
@@ -69,7 +69,7 @@ const vereinbart = {
   startDate:
     'Vertragsbeginn (`YYYY-MM-DD`), ein echtes Kalenderdatum, spätestens 9997-12-31. Der Beginntag zählt zur Mindestlaufzeit (§ 187 Abs. 2 BGB).',
   minimumTermMonths:
-    'Mindestlaufzeit in Monaten, 0 bis 24: Ein Verbrauchervertrag über regelmäßige Leistungen darf den Kunden anfangs höchstens zwei Jahre binden (§ 309 Nr. 9 BGB, Buchst. a). Ohne Angabe 0 (keine Mindestlaufzeit). Ein freies Vertragsende gibt es nicht: Es könnte weiter als 24 Monate binden.',
+    'Mindestlaufzeit in Monaten, 0 bis 24: Ein Verbrauchervertrag über regelmäßige Leistungen darf den Kunden anfangs höchstens zwei Jahre binden (§ 309 Nr. 9 Buchst. a BGB). Ohne Angabe 0 (keine Mindestlaufzeit). Ein freies Vertragsende gibt es nicht: Es könnte weiter als 24 Monate binden.',
   renewal:
     '`indefinite` (ohne Angabe): Nach der Mindestlaufzeit läuft der Vertrag auf unbestimmte Zeit weiter und kann jederzeit mit der Kündigungsfrist enden (§ 309 Nr. 9 Buchst. b BGB). `none`: Der Vertrag endet von selbst mit der Mindestlaufzeit; dafür ist `minimumTermMonths` ≥ 1 nötig (sonst 400).',
   noticePeriod: {

@@ -24,7 +24,7 @@ const fristenregeln = [
   '- **Ende der Mindestlaufzeit** (`minimumTermEndsOn`): Der Beginntag zählt mit (§ 187 Abs. 2 BGB), also endet die Laufzeit N Monate später mit dem Tag *vor* dem Tag, der dieselbe Zahl trägt wie der Beginn (§ 188 Abs. 2 BGB); fehlt dieser Tag im Monat, mit dem Monatsletzten (§ 188 Abs. 3 BGB). Beginn 2026-01-31, 12 Monate: Ende 2027-01-30.',
   '- **Kündigungsfrist**: Eine am Tag R eingegangene Kündigung mit der Frist n erreicht R + n Tage, Wochen oder Monate; der Eingangstag zählt nicht mit (§ 187 Abs. 1 BGB), ein fehlender Tag wird zum Monatsletzten.',
   '- **Frühestes Ende** bei `renewal: "indefinite"`: das spätere von Ende der Mindestlaufzeit und R + Frist, nie vor `startDate`. Nach der Mindestlaufzeit läuft der Vertrag auf unbestimmte Zeit weiter und endet jederzeit mit der Frist (§ 309 Nr. 9 Buchst. b BGB); eine stillschweigende Verlängerung um ein weiteres Jahr gibt es nicht. Bei `renewal: "none"` endet der Vertrag ohne Kündigung mit der Mindestlaufzeit.',
-  '- **Grenzen** (§ 309 Nr. 9 BGB): anfängliche Laufzeit höchstens 24 Monate (Buchst. a), Kündigungsfrist höchstens ein Monat (Buchst. c): 28 Tage, 4 Wochen oder 1 Monat, denn 31 Tage wären vor dem 15. Mai länger als ein Monat.',
+  '- **Grenzen**: anfängliche Laufzeit höchstens 24 Monate (§ 309 Nr. 9 Buchst. a BGB), Kündigungsfrist höchstens ein Monat (§ 309 Nr. 9 Buchst. c BGB): 28 Tage, 4 Wochen oder 1 Monat, denn 31 Tage wären vor dem 15. Mai länger als ein Monat.',
   '- **Außerordentliche Kündigung** aus wichtigem Grund ohne Frist (§ 314 BGB): mit Grund und selbst gewähltem Ende, nicht vor dem Eingang.',
 ].join('\n');
 
