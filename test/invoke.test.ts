@@ -5,9 +5,11 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import * as v from 'valibot';
 import { describe, expect, inject, it } from 'vitest';
 import { ContactInput } from '#shared/contacts/schema.ts';
+import { CopyInput, TerminationInput } from '#shared/contracts/schema.ts';
 import { authorizeCaller } from '#shared/http/authorization.ts';
 import { fallbackRoute, routeKey, routes } from '#shared/routes.ts';
 import { ServiceInput } from '#shared/services/schema.ts';
+import { WebhookInput, WebhookReplaceInput } from '#shared/webhooks/schema.ts';
 import { repositoryRoot } from '../infra/local/handler-loader.ts';
 import { matchRoute } from '../infra/local/router.ts';
 
@@ -91,6 +93,10 @@ describe('sample events', () => {
     ['contacts-replace', ContactInput],
     ['services-create', ServiceInput],
     ['services-replace', ServiceInput],
+    ['contracts-send-copy', CopyInput],
+    ['contracts-terminate', TerminationInput],
+    ['webhooks-create', WebhookInput],
+    ['webhooks-replace', WebhookReplaceInput],
   ] as const)('events/%s.json has a body its route accepts', (name, schema) => {
     const event = sampleEvent(name);
 

@@ -20,6 +20,7 @@ interface SampleRequest {
 const contactId = '01JD0000000000000000000000';
 const serviceId = '01JD0000000000000000000001';
 const contractId = '01JD0000000000000000000002';
+const webhookId = '01JD0000000000000000000003';
 
 const anna = {
   firstName: 'Anna',
@@ -41,6 +42,9 @@ const personalTraining = {
 // A 1×1 PNG, the smallest signature image the sign route takes.
 const onePixelPng =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+// A receiver on the developer's machine: the local server takes http to 127.0.0.1 (shared/webhooks/destination.ts).
+const localReceiver = { url: 'http://127.0.0.1:9999/hooks', types: ['*'] };
 
 // What a route is called with; a route without an entry gets its path parameters filled in (sampleIds) and
 // no query or body, which is a complete request only for a route that takes none: add one for the others.
@@ -95,16 +99,25 @@ const sampleRequests: Partial<Record<RouteName, SampleRequest>> = {
     },
   },
   'contracts-verify': { parameters: { id: contractId } },
+  'contracts-send-copy': { parameters: { id: contractId }, body: {} },
   'contracts-cancel': { parameters: { id: contractId }, body: { reason: 'Umzug ins Ausland' } },
-  'contracts-termination-preview': { parameters: { id: contractId }, query: 'receivedOn=2027-11-20' },
-  'contracts-terminate': { parameters: { id: contractId }, body: { kind: 'ordinary', receivedOn: '2027-11-20' } },
+  // Without receivedOn: the day of receipt is then today, and a termination received in the future is a 400.
+  'contracts-termination-preview': { parameters: { id: contractId } },
+  'contracts-terminate': { parameters: { id: contractId }, body: { kind: 'ordinary' } },
   'contracts-withdraw-termination': { parameters: { id: contractId } },
+  'webhooks-create': { body: localReceiver },
+  'webhooks-replace': { parameters: { id: webhookId }, body: localReceiver },
   'docs-openapi': {},
   'docs-page': {},
   'docs-asset': { parameters: { asset: 'docs.js' } },
 };
 
-const sampleIds: Partial<Record<Area, string>> = { contacts: contactId, services: serviceId, contracts: contractId };
+const sampleIds: Partial<Record<Area, string>> = {
+  contacts: contactId,
+  services: serviceId,
+  contracts: contractId,
+  webhooks: webhookId,
+};
 
 const defaultRequest = (route: RouteDefinition): SampleRequest => {
   const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
