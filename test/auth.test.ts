@@ -275,12 +275,26 @@ describe('roles', () => {
 
   it('serves the public routes and unknown routes without a token', async () => {
     const responses = await Promise.all([
-      ...publicRoutes.map((route) => call(route, null)),
+      ...publicRoutes.filter((route) => route.data === 'none').map((route) => call(route, null)),
       api.request('GET', '/api/nothing', { as: null }),
     ]);
 
     for (const response of responses) expect([401, 403]).not.toContain(response.status);
     expect(responses.at(-1)?.body).toMatchObject({ type: 'https://studio.example/problems/route-not-found' });
+  });
+
+  // The signing API is public at the gateway: a one-time signing token stands in for the JWT (API.md §11).
+  it('lets the function itself refuse a public signing route without its signing token, with problem+json', async () => {
+    const signingRoutes = publicRoutes.filter((route) => route.data !== 'none');
+
+    const responses = await Promise.all(signingRoutes.map((route) => call(route, null)));
+
+    expect(signingRoutes.length).toBeGreaterThan(0);
+    for (const response of responses) {
+      expect(response.status).toBe(401);
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(response.headers.get('www-authenticate')).toMatch(/^Signing/);
+    }
   });
 });
 

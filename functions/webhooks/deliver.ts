@@ -3,9 +3,14 @@ import { deliveryDependencies } from '#shared/webhooks/delivery-store.ts';
 import { type DeliveryMessage, handleDelivery } from '#shared/webhooks/delivery-worker.ts';
 import { processSqsBatch, sqsQueue } from '#shared/webhooks/sqs-queue.ts';
 
-const queueUrl = process.env.DELIVERY_QUEUE_URL;
-if (!queueUrl) throw new Error('DELIVERY_QUEUE_URL is not set');
-const queue = sqsQueue<DeliveryMessage>(queueUrl);
+let queue: ReturnType<typeof sqsQueue<DeliveryMessage>> | undefined;
+// Made on the first invocation rather than at import, so that loading the module (tests, tools) needs no queue.
+const deliveryQueue = () => {
+  const queueUrl = process.env.DELIVERY_QUEUE_URL;
+  if (!queueUrl) throw new Error('DELIVERY_QUEUE_URL is not set');
+  queue ??= sqsQueue<DeliveryMessage>(queueUrl);
+  return queue;
+};
 
 /**
  * One attempt per message of the FIFO delivery queue (BatchSize 1, so the
@@ -13,4 +18,8 @@ const queue = sqsQueue<DeliveryMessage>(queueUrl);
  * next attempt, as the schedule says.
  */
 export const handler = (event: SQSEvent): Promise<SQSBatchResponse> =>
-  processSqsBatch<DeliveryMessage>(event.Records, (message) => handleDelivery(message, deliveryDependencies()), queue);
+  processSqsBatch<DeliveryMessage>(
+    event.Records,
+    (message) => handleDelivery(message, deliveryDependencies()),
+    deliveryQueue(),
+  );

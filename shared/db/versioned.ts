@@ -63,7 +63,10 @@ export class VersionChanged extends Error {
   }
 }
 
-const maxAttempts = 3;
+// Each round of concurrent replaces lets at least one writer through, so a writer without If-Match
+// gets through within as many rounds as there are writers; jitter keeps them from colliding again.
+const maxAttempts = 10;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Read-modify-write without lost updates. With `If-Match` the caller decided
@@ -80,6 +83,7 @@ export const replaceWithRetry = async <T>(
     } catch (error) {
       if (!(error instanceof VersionChanged)) throw error;
       if (ifMatch || count >= maxAttempts) throw new PreconditionFailed(undefined);
+      await pause(Math.random() * 10 * count);
     }
   }
 };

@@ -64,7 +64,7 @@ const base64Lines = (bytes: Uint8Array) =>
 
 // An address header takes only the plain address: names with commas or quotes would need RFC 5322 quoting.
 const plainAddress = (address: string) => {
-  if (!/^[^\s<>(),;:"[\]\\]+@[^\s<>(),;:"[\]\\]+$/.test(address))
+  if (!/^[^\s<>(),;:"[\]\\@]+@[^\s<>(),;:"[\]\\@]+$/.test(address))
     throw new Error(`Not a plain mail address: ${address}`);
   return address;
 };

@@ -7,7 +7,11 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
  */
 export const publicOrigin = (event: APIGatewayProxyEventV2): string => {
   const configured = process.env.PUBLIC_ORIGIN;
-  if (configured) return configured.replace(/\/+$/, '');
+  if (configured) {
+    let origin = configured;
+    while (origin.endsWith('/')) origin = origin.slice(0, -1);
+    return origin;
+  }
   const host = event.headers.host ?? event.requestContext.domainName;
   const protocol = event.headers['x-forwarded-proto']?.split(',')[0]?.trim() || 'http';
   return `${protocol}://${host}`;

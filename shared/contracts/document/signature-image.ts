@@ -1,4 +1,5 @@
 import type { PDFDocument, PDFPage } from '@cantoo/pdf-lib';
+import { parseXmlSubset, type XmlElement } from '../xml-subset.ts';
 import type { SignatureImageForDocument } from './contract-for-document.ts';
 
 export interface Box {
@@ -20,9 +21,8 @@ const number = (value: string | undefined) => {
 };
 
 /** The drawing's own size: its viewBox, else width and height, else a signature pad's usual aspect. */
-const svgSize = (svg: string) => {
-  const root = /<svg\b[^>]*>/.exec(svg)?.[0] ?? '';
-  const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`).exec(root)?.[1];
+const svgSize = (root: XmlElement) => {
+  const attribute = (name: string) => root.attributes.find(([key]) => key === name)?.[1];
   const viewBox = attribute('viewBox')
     ?.trim()
     .split(/[\s,]+/)
@@ -32,12 +32,25 @@ const svgSize = (svg: string) => {
   return { width: number(attribute('width')) ?? 300, height: number(attribute('height')) ?? 100 };
 };
 
-// The PDF library draws every element of the signature allow-list but polyline;
-// a polyline is the same as a path through its points.
-const polylinesAsPaths = (svg: string) =>
-  svg
-    .replace(/<polyline\b([^>]*?)\spoints\s*=\s*(["'])([^"']*)\2/g, '<path$1 d=$2M$3$2')
-    .replace(/<\/polyline\s*>/g, '</path>');
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
+
+/**
+ * The drawing written out again from its parse (the same strict parser that
+ * checked it at signing, in linear time): the PDF library draws every element
+ * of the allow-list but polyline, and a polyline is the same as a path through
+ * its points. Titles and descriptions are not drawn.
+ */
+const drawableSvg = (element: XmlElement): string => {
+  if (element.name === 'title' || element.name === 'desc') return '';
+  const polyline = element.name === 'polyline';
+  const attributes = element.attributes.map(([name, value]) =>
+    polyline && name === 'points' ? ['d', `M${value}`] : [name, value],
+  );
+  const name = polyline ? 'path' : element.name;
+  const written = attributes.map(([key, value]) => ` ${key}="${escapeAttribute(value ?? '')}"`).join('');
+  return `<${name}${written}>${element.children.map(drawableSvg).join('')}</${name}>`;
+};
 
 /**
  * Draws a signature image fitted into `box`, keeping its aspect. The image was
@@ -57,8 +70,9 @@ export const drawSignatureImage = async (
       page.drawImage(png, { x: box.x, y: box.y + (box.height - size.height) / 2, ...size });
       return true;
     }
-    const svg = polylinesAsPaths(new TextDecoder().decode(image.bytes));
-    const own = svgSize(svg);
+    const root = parseXmlSubset(new TextDecoder().decode(image.bytes));
+    const svg = drawableSvg(root);
+    const own = svgSize(root);
     const size = fitInto(own.width, own.height, box);
     page.drawSvg(svg, { x: box.x, y: box.y + (box.height + size.height) / 2, ...size });
     return true;
