@@ -181,6 +181,77 @@ const httpSection = (results: BenchResults) => {
   ];
 };
 
+const copySection = (results: BenchResults) => {
+  const bundle = results.bundles.find((row) => row.name === 'contracts-document');
+  const cold = results.coldStart.find((row) => row.name === 'contracts-document' && row.sdk === results.shippedSdk);
+  const unmeasured = results.unmeasured.find((row) => row.name === 'contracts-document');
+  const coldText = cold
+    ? `cold start ${cold.handlerMs} ms against its floor's ${cold.floorMs} ms (ratio ${cold.ratio}; CPU ${cold.handlerCpuMs} / ${cold.floorCpuMs} ms)`
+    : `cold start not measured (${unmeasured?.reason ?? 'no recording'})`;
+  const bundleText = bundle
+    ? `bundle ${kb(bundle.bytes.runtime.minifiedBytes)} KB minified without the SDK, ${kb(bundle.bytes.bundled.minifiedBytes)} KB with it (${kb(bundle.bytes.bundled.gzipBytes)} KB gzip)`
+    : 'bundle not built';
+  return [
+    `Customer's copy (issue 13): rendered and sealed in-process with the local sealer (ECDSA P-256) and its certificate, ms; contracts-document: ${bundleText}, ${coldText}`,
+    markdownTable(
+      ['contract', 'renders', 'p50 ms', 'p99 ms', 'PDF KB', 'pages'],
+      results.documents.map((row) => [
+        `${row.contract} (${row.description})`,
+        row.render.n,
+        ms(row.render.p50),
+        ms(row.render.p99),
+        (row.pdfBytes / 1000).toFixed(1),
+        row.pages,
+      ]),
+    ),
+  ];
+};
+
+const signingPageSection = (results: BenchResults) => {
+  const page = results.signingPage;
+  const files = [...page.files, ...page.data];
+  return [
+    `Signing page (issue 14) in Chromium, ${page.viewport}, a fresh context per visit: time to interactive (contract shown, pad ready) p50 ${page.timeToInteractive.p50} ms, p99 ${page.timeToInteractive.p99} ms of ${page.timeToInteractive.n} visits; medians: HTML received ${page.htmlReceivedMs} ms, DOMContentLoaded ${page.domContentLoadedMs} ms, contract JSON received ${page.contractLoadedMs} ms. Page weight (HTML + JS + CSS): ${kb(page.pageGzipBytes)} KB gzip`,
+    markdownTable(
+      ['file', 'type', 'bytes', 'gzip (level 9)', 'page weight'],
+      files.map((file) => [
+        file.path,
+        file.type,
+        file.bytes,
+        file.gzipBytes,
+        page.files.includes(file) ? 'yes' : 'no (data)',
+      ]),
+    ),
+  ];
+};
+
+const webhookSection = (results: BenchResults) => {
+  const { idle, burst, endpoints } = results.webhooks;
+  // Each write route puts one event item in its transaction: what the event costs, grouped by its WCU.
+  const eventWrites = results.writes.flatMap((row) =>
+    row.itemWrites.filter((item) => item.item === 'event').map((item) => ({ route: row.name, ...item })),
+  );
+  const eventUnits = [...new Set(eventWrites.map((item) => `${item.tableUnits} + ${item.indexUnits}`))].map((units) => {
+    const same = eventWrites.filter((item) => `${item.tableUnits} + ${item.indexUnits}` === units);
+    const bytes = same.map((item) => item.bytes);
+    return `${units} WCU (table + index; ${Math.min(...bytes)}–${Math.max(...bytes)} B) in ${same.length} of ${results.writes.length} write routes`;
+  });
+  return [
+    `Webhooks (issue 15), locally: a contact created through the handler, then DynamoDB Local's stream, the stream poller, the dispatcher, the local queue and the delivery handler, to ${endpoints} loopback receivers verifying with standardwebhooks. One change at a time: delivered p50 ${ms(idle.delivery.p50)} ms, p99 ${ms(idle.delivery.p99)} ms after the change's request (${idle.delivery.n} deliveries of ${idle.changes} changes; the handler's own answer p50 ${ms(idle.handler.p50)} ms). ${burst.changes} changes from ${burst.clients} clients: all delivered ${(burst.elapsedMs / 1000).toFixed(1)} s after the first, ${burst.deliveriesPerSecond} deliveries/s, each p50 ${(burst.delivery.p50 / 1000).toFixed(1)} s / p99 ${(burst.delivery.p99 / 1000).toFixed(1)} s after its change (the queue's backlog). Each change's event item, from the write table above: ${eventUnits.join('; ') || 'not measured'}`,
+    markdownTable(
+      ['endpoint', 'requests', 'distinct webhook-ids', 'lost', 'repeats beyond retries', 'unverified'],
+      burst.byEndpoint.map((row, index) => [
+        index + 1,
+        row.requests,
+        row.distinctEvents,
+        row.lost,
+        row.duplicatesBeyondRetries,
+        row.unverified,
+      ]),
+    ),
+  ];
+};
+
 const budgetSection = (results: BenchResults) => [
   'Budgets',
   markdownTable(
@@ -205,6 +276,9 @@ export const renderReport = (results: BenchResults): string =>
     idempotencySection,
     scalingSection,
     httpSection,
+    copySection,
+    signingPageSection,
+    webhookSection,
     budgetSection,
   ]
     .map((section) => section(results).join('\n\n'))

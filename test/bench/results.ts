@@ -1,8 +1,11 @@
 import type { BundleSize, SdkSource } from './bundles.ts';
 import type { ColdStartResult } from './cold-start.ts';
+import type { DocumentRenderResult } from './contract-document.ts';
 import type { CostResult, IdempotencyCost, WriteCost } from './cost.ts';
 import type { HttpLoadResult } from './http-load.ts';
+import type { SigningPageResult } from './signing-page.ts';
 import type { Latency } from './stats.ts';
+import type { WebhookResult } from './webhooks.ts';
 
 /** The figures of one `npm run bench`, as written to bench-results/latest.json. */
 export interface BundleResult {
@@ -51,5 +54,11 @@ export interface BenchResults {
   idempotency: IdempotencyCost[];
   scaling: ScalingResult[];
   http: HttpLoadResult[];
+  /** The customer's copy rendered and sealed (issue 13); its function's bundle and cold start are under `bundles` and `coldStart`. */
+  documents: DocumentRenderResult[];
+  /** The signing page's weight and time to interactive in Chromium (issue 14). */
+  signingPage: SigningPageResult;
+  /** Change-to-delivery latency and the 1,000 changes' tally (issue 15); the event item's WCU is under `writes`. */
+  webhooks: WebhookResult;
   budgets: Budget[];
 }

@@ -10,6 +10,7 @@ import { routes } from '#shared/routes.ts';
 import { checkBudgets } from './budgets.ts';
 import { type FunctionName, lambdaFunctions, measureBundle, sdkSources, shippedSdkSource } from './bundles.ts';
 import { measureColdStarts } from './cold-start.ts';
+import { issueSealCertificates, measureContractDocuments } from './contract-document.ts';
 import { measureCosts, measureIdempotencyCosts, writeCosts } from './cost.ts';
 import { recordCalls } from './dynamodb-calls.ts';
 import { createFixtures, nextTag, readRecordId } from './fixtures.ts';
@@ -22,8 +23,10 @@ import { sampleEvent } from './sample-events.ts';
 import { measureScaling, type SizedTable } from './scaling.ts';
 import { answersAsExpected, type Scenario, scenarioFor } from './scenarios.ts';
 import { seedFromRecording } from './seed.ts';
+import { measureSigningPage } from './signing-page.ts';
 import { redirectStdout } from './stdout-sink.ts';
 import { measureWarmEndpoints } from './warm-endpoints.ts';
+import { measureWebhooks } from './webhooks.ts';
 
 /**
  * `npm run bench`: measures every function against its floor (the same
@@ -42,6 +45,14 @@ const settings = {
   coldStartRuns: quick ? 3 : 15,
   httpConnections: 10,
   httpSeconds: quick ? 2 : 10,
+  documentTypicalRenders: quick ? 30 : 200,
+  documentLargestRenders: quick ? 5 : 30,
+  documentWarmup: 3,
+  signingPageVisits: quick ? 5 : 20,
+  webhookLatencyChanges: quick ? 20 : 100,
+  // Issue 15's count in both modes: it is a check that nothing is lost, not a sample.
+  webhookChanges: 1_000,
+  webhookEndpoints: 3,
 };
 
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -49,6 +60,9 @@ const log = (message: string) => console.error(`[bench ${new Date().toISOString(
 Object.assign(process.env, localAwsEnvironment);
 const sealKeyDirectory = mkdtempSync(join(tmpdir(), 'studio-bench-seal-'));
 process.env.SEAL_KEY_DIR = sealKeyDirectory;
+// The copies contracts-send-copy mails go to <DATA_DIR>/outbox: not into a developer's .data.
+const dataDirectory = mkdtempSync(join(tmpdir(), 'studio-bench-data-'));
+process.env.DATA_DIR = dataDirectory;
 const resultsFolder = resolve(repositoryRoot, 'bench-results');
 mkdirSync(resultsFolder, { recursive: true });
 const restoreStdout = redirectStdout(join(resultsFolder, 'handler-logs.ndjson'));
@@ -84,6 +98,7 @@ try {
 
   log('fixtures from the sample events');
   const fixtures = { small: await createFixtures(small.name), large: await createFixtures(large.name) };
+  await issueSealCertificates([small.name, large.name]);
 
   // One request of each function, recorded: its status, and the calls its floor replays.
   log('recording one request of every function');
@@ -182,6 +197,31 @@ try {
     seconds: settings.httpSeconds,
   });
 
+  log(
+    `customer's copy: ${settings.documentTypicalRenders} typical and ${settings.documentLargestRenders} largest renders`,
+  );
+  const documents = await measureContractDocuments({
+    typicalIterations: settings.documentTypicalRenders,
+    largestIterations: settings.documentLargestRenders,
+    warmup: settings.documentWarmup,
+  });
+
+  log(`signing page: ${settings.signingPageVisits} visits in Chromium`);
+  const signingPage = await measureSigningPage({
+    runs: settings.signingPageVisits,
+    contractId: (await fixtures.large.fresh('/api/contracts', 'signing-page')).id,
+  });
+
+  log(
+    `webhooks: ${settings.webhookLatencyChanges} changes one by one, then ${settings.webhookChanges} at once, to ${settings.webhookEndpoints} endpoints`,
+  );
+  const webhooks = await measureWebhooks({
+    latencyChanges: settings.webhookLatencyChanges,
+    changes: settings.webhookChanges,
+    endpoints: settings.webhookEndpoints,
+    endpoint: database.endpoint,
+  });
+
   const cpu = cpus();
   const measured = {
     generatedAt: new Date().toISOString(),
@@ -197,6 +237,9 @@ try {
     idempotency,
     scaling,
     http,
+    documents,
+    signingPage,
+    webhooks,
   };
   const results: BenchResults = { ...measured, budgets: checkBudgets(measured) };
   writeFileSync(join(resultsFolder, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -207,6 +250,7 @@ try {
   restoreStdout();
   await database.stop();
   rmSync(sealKeyDirectory, { recursive: true, force: true });
+  rmSync(dataDirectory, { recursive: true, force: true });
 }
 // The document client's sockets and the SDK's timers must not keep the process alive.
 process.exit(0);
