@@ -183,7 +183,8 @@ export const findRoute = (name: RouteName): RouteDefinition => {
  * the stack wrote into it (so the whole table is not bundled), else from the table.
  */
 export const routeDefinition = (name: RouteName): RouteDefinition => {
-  const definition = typeof __STUDIO_ROUTE_NAME__ === 'undefined' ? findRoute(name) : (__STUDIO_ROUTE__ as RouteDefinition);
+  const definition =
+    typeof __STUDIO_ROUTE_NAME__ === 'undefined' ? findRoute(name) : (__STUDIO_ROUTE__ as RouteDefinition);
   if (definition.name !== name) throw new Error(`This bundle serves ${definition.name}, not ${name}`);
   return definition;
 };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { todayIn } from '#shared/contracts/dates.ts';
 import { localUsers } from '../infra/local/local-tokens.ts';
 import { unique, useApi } from './support/api.ts';
+import { onePixelPng, signaturePng } from './support/images.ts';
 import { studioProfile, useStudioProfile } from './support/studio.ts';
 import { overwriteAttribute } from './support/table.ts';
 
@@ -10,8 +11,8 @@ const api = useApi();
 useStudioProfile(api);
 
 // A real 1×1 PNG, as a tablet's signature pad would send (only much smaller).
-const pngBase64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-const png = `data:image/png;base64,${pngBase64}`;
+const pngBase64 = onePixelPng.toString('base64');
+const png = signaturePng;
 const svg = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0L10 10"/></svg>').toString('base64')}`;
 
 const createContact = async () => {

@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningDynamoDb, startDynamoDbLocal } from '../infra/local/dynamodb-local.ts';
 import { connectHandlers } from '../infra/local/local-database.ts';
 import { type ApiResponse, unique, useApi } from './support/api.ts';
+import { signaturePng } from './support/images.ts';
 import { useStudioProfile } from './support/studio.ts';
 import { tableClient } from './support/table.ts';
 
 const api = useApi();
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-crash-'));
-const png =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const png = signaturePng;
 let database: RunningDynamoDb;
 
 // Registered after useApi's setup: this file's handlers use a DynamoDB Local that keeps its data on disk.

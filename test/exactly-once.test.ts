@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { type ApiResponse, unique, useApi } from './support/api.ts';
 import { type AnswerFault, type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
+import { signaturePng } from './support/images.ts';
 import { useStudioProfile } from './support/studio.ts';
 
 const api = useApi();
@@ -16,8 +17,7 @@ beforeEach(() => proxy.reset());
 // Contracts name the studio as a party: none can be created before its profile exists.
 useStudioProfile(api);
 
-const png =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const png = signaturePng;
 
 /** What stays the same between two runs of one request: everything but ids, times, numbers, hashes and seals. */
 const comparable = (value: unknown): unknown => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useApi } from './support/api.ts';
+import { signaturePng } from './support/images.ts';
 import { useStudioProfile } from './support/studio.ts';
 
 const api = useApi();
@@ -14,8 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const png =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const png = signaturePng;
 
 describe('logs', () => {
   it('hold a request id on every line and no personal data of contacts or signatures', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unique, useApi } from './support/api.ts';
+import { signaturePng } from './support/images.ts';
 import { documentAcceptsBody, documentAcceptsQuery, documentViolation } from './support/openapi-responses.ts';
 import { useStudioProfile } from './support/studio.ts';
 
@@ -7,8 +8,7 @@ const api = useApi();
 // Contracts name the studio as a party: none can be created before its profile exists.
 useStudioProfile(api);
 
-const png =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const png = signaturePng;
 
 /** A query value as a typed client would hold it before writing it into the URL. */
 const asClientValue = (text: string): unknown => (/^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text);

@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ApiResponse, unique, useApi } from './support/api.ts';
 import { useClock } from './support/clock.ts';
+import { signaturePng } from './support/images.ts';
 import { studioProfile, useStudioProfile } from './support/studio.ts';
 import { tableClient } from './support/table.ts';
 
@@ -17,8 +18,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const png =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const png = signaturePng;
 const minutes = (count: number) => count * 60_000;
 
 const createContract = async (overrides: Record<string, unknown> = {}) => {

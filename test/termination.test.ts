@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { localUsers } from '../infra/local/local-tokens.ts';
 import { unique, useApi } from './support/api.ts';
 import { useClock } from './support/clock.ts';
+import { signaturePng } from './support/images.ts';
 import { useStudioProfile } from './support/studio.ts';
 import { tableClient } from './support/table.ts';
 
@@ -10,8 +11,7 @@ const api = useApi();
 useStudioProfile(api); // Europe/Berlin
 const clock = useClock();
 
-const png =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const png = signaturePng;
 
 let parties: { contactId: string; serviceId: string };
 beforeAll(async () => {

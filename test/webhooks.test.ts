@@ -8,6 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../shared/webhooks/event.ts';
 import { unique, useApi } from './support/api.ts';
 import { useEventDelivery } from './support/event-delivery.ts';
+import { signaturePng } from './support/images.ts';
 import { useStudioProfile } from './support/studio.ts';
 import { tableClient } from './support/table.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
@@ -23,8 +24,7 @@ const api = useApi();
 useStudioProfile(api);
 useEventDelivery();
 
-const png =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const png = signaturePng;
 
 /** Generous: the machine is shared, and a delivery waits for the stream poller and the queue. */
 const deliveryTimeoutMs = 30_000;

@@ -2,16 +2,7 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { activeWebhooks } from '#shared/webhooks/delivery-store.ts';
 import type { DeliveryMessage } from '#shared/webhooks/delivery-worker.ts';
 import { dispatchRecords } from '#shared/webhooks/dispatcher.ts';
-import { sqsQueue } from '#shared/webhooks/sqs-queue.ts';
-
-let queue: ReturnType<typeof sqsQueue<DeliveryMessage>> | undefined;
-// Made on the first invocation rather than at import, so that loading the module (tests, tools) needs no queue.
-const deliveryQueue = () => {
-  const queueUrl = process.env.DELIVERY_QUEUE_URL;
-  if (!queueUrl) throw new Error('DELIVERY_QUEUE_URL is not set');
-  queue ??= sqsQueue<DeliveryMessage>(queueUrl);
-  return queue;
-};
+import { configuredDeliveryQueue } from '#shared/webhooks/sqs-queue.ts';
 
 /**
  * The table's stream, filtered to inserted event items by the event source
@@ -19,6 +10,9 @@ const deliveryQueue = () => {
  * A failure names its record, so the stream resumes there (ReportBatchItemFailures).
  */
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-  const failed = await dispatchRecords(event.Records, { activeWebhooks, queue: deliveryQueue() });
+  const failed = await dispatchRecords(event.Records, {
+    activeWebhooks,
+    queue: configuredDeliveryQueue<DeliveryMessage>(),
+  });
   return { batchItemFailures: failed ? [{ itemIdentifier: failed }] : [] };
 };

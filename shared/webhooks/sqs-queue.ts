@@ -126,3 +126,16 @@ export const processSqsBatch = async <Body>(
   );
   return { batchItemFailures: failures };
 };
+
+let deliveryQueue: SqsDeliveryQueue<unknown> | undefined;
+
+/**
+ * The stack's delivery queue (`DELIVERY_QUEUE_URL`), made on first use rather
+ * than at import, so that loading a module (tests, tools) needs no queue.
+ */
+export const configuredDeliveryQueue = <Body>(): SqsDeliveryQueue<Body> => {
+  const queueUrl = process.env.DELIVERY_QUEUE_URL;
+  if (!queueUrl) throw new Error('DELIVERY_QUEUE_URL is not set');
+  deliveryQueue ??= sqsQueue<unknown>(queueUrl);
+  return deliveryQueue as SqsDeliveryQueue<Body>;
+};

@@ -14,6 +14,9 @@ export const onePixelPng = Buffer.from(
 
 export const pngSignature = onePixelPng.subarray(0, 8);
 
+/** A real 1×1 PNG as the data URL a signature pad sends (only much smaller): what most tests sign with. */
+export const signaturePng = `data:image/png;base64,${onePixelPng.toString('base64')}`;
+
 const uint32 = (value: number) => {
   const bytes = Buffer.alloc(4);
   bytes.writeUInt32BE(value >>> 0);
