@@ -71,12 +71,35 @@ const small: SizedTable = { name: 'studio-api-small', contacts: settings.smallTa
 
 log('starting DynamoDB Local (in memory)');
 const database = await startDynamoDbLocal();
+let databaseOutput = '';
+for (const stream of [database.process.stdout, database.process.stderr]) {
+  stream?.on('data', (chunk) => {
+    databaseOutput = `${databaseOutput}${chunk}`.slice(-4_000);
+  });
+}
+let finished = false;
+// A bench that dies of a vanished database says why.
+database.process.once('exit', (code, signal) => {
+  if (!finished) log(`DynamoDB Local exited (${signal ?? code}) before the bench ended:\n${databaseOutput}`);
+});
 try {
   // Handlers read the endpoint when they load, so connect before the first import.
   await connectHandlers(database.endpoint, large.name);
   const tableClient = new DynamoDBClient({ endpoint: database.endpoint });
   await ensureTable(tableClient, small.name);
   tableClient.destroy();
+  // First, while DynamoDB Local holds nothing else. Run after the other parts (one database for every
+  // table and its stream), deliveries took four times as long and DynamoDB Local stopped answering.
+  log(
+    `webhooks: ${settings.webhookLatencyChanges} changes one by one, then ${settings.webhookChanges} at once, to ${settings.webhookEndpoints} endpoints`,
+  );
+  const webhooks = await measureWebhooks({
+    latencyChanges: settings.webhookLatencyChanges,
+    changes: settings.webhookChanges,
+    endpoints: settings.webhookEndpoints,
+    endpoint: database.endpoint,
+  });
+
   const { documentClient } = await import('#shared/db/client.ts');
   const floorClient = bareDocumentClient(database.endpoint);
   const recorder = recordCalls([documentClient, floorClient]);
@@ -212,16 +235,6 @@ try {
     contractId: (await fixtures.large.fresh('/api/contracts', 'signing-page')).id,
   });
 
-  log(
-    `webhooks: ${settings.webhookLatencyChanges} changes one by one, then ${settings.webhookChanges} at once, to ${settings.webhookEndpoints} endpoints`,
-  );
-  const webhooks = await measureWebhooks({
-    latencyChanges: settings.webhookLatencyChanges,
-    changes: settings.webhookChanges,
-    endpoints: settings.webhookEndpoints,
-    endpoint: database.endpoint,
-  });
-
   const cpu = cpus();
   const measured = {
     generatedAt: new Date().toISOString(),
@@ -248,6 +261,7 @@ try {
   log('figures written to bench-results/latest.json, handler logs to bench-results/handler-logs.ndjson');
 } finally {
   restoreStdout();
+  finished = true;
   await database.stop();
   rmSync(sealKeyDirectory, { recursive: true, force: true });
   rmSync(dataDirectory, { recursive: true, force: true });
