@@ -140,6 +140,7 @@ export class StudioApiStack extends Stack {
       Object.keys(environment).length ? environment : undefined,
       route.files,
       functionConstants({ area: route.area, route }),
+      route.timeoutSeconds,
     );
     // Least privilege: a route that only reads cannot write, even through a bug; `none` gets no table at all.
     this.grantTableActions(this.roleOf(fn), route);
@@ -181,6 +182,7 @@ export class StudioApiStack extends Stack {
     environment?: Record<string, string>,
     files: readonly (string | GeneratedFile)[] = [],
     constants: Record<string, string> = functionConstants({ area: 'system' }),
+    timeoutSeconds = 10,
   ): NodejsFunction {
     const id = constructId(name);
     // An explicit log group is the only way to set retention without the LogRetention custom resource.
@@ -200,7 +202,7 @@ export class StudioApiStack extends Stack {
       // A DynamoDB call gives up after 3 attempts of at most 1 s connect + 2 s response (6-9 s with backoff),
       // so within 10 s an unreachable table becomes our 503, not a Lambda timeout, and every answer comes well
       // before API Gateway's 30 s limit. A timeout still counts as an error, which the alarms report.
-      timeout: Duration.seconds(10),
+      timeout: Duration.seconds(timeoutSeconds),
       // Lambda's CPU share grows with memory (one vCPU at 1,769 MB): a third of one keeps module init at a cold
       // start short, and these handlers run so briefly that the price per GB-s hardly shows.
       memorySize: 512,

@@ -62,6 +62,8 @@ export interface RouteDefinition {
   readonly idempotentReplays?: false;
   /** The function sends mail: SES from the configured sender identity only (CDK context `mailFrom`). */
   readonly sendsMail?: true;
+  /** The function's timeout when it must be longer than the default 10 s (API Gateway waits at most 30 s). */
+  readonly timeoutSeconds?: number;
 }
 
 /**
@@ -121,7 +123,7 @@ export const routes = [
   { name: 'studio-get', method: 'GET', path: '/api/studio', entry: 'functions/studio/get.ts', area: 'studio', roles: anyone, data: 'read' },
   { name: 'studio-put', method: 'PUT', path: '/api/studio', entry: 'functions/studio/put.ts', area: 'studio', roles: ownerOnly, data: 'read-write' },
   { name: 'contracts-list', method: 'GET', path: '/api/contracts', entry: 'functions/contracts/list.ts', area: 'contracts', roles: anyone, data: 'read' },
-  { name: 'contracts-create', method: 'POST', path: '/api/contracts', entry: 'functions/contracts/create.ts', area: 'contracts', roles: anyone, data: 'read-write' },
+  { name: 'contracts-create', method: 'POST', path: '/api/contracts', entry: 'functions/contracts/create.ts', area: 'contracts', roles: anyone, data: 'read-write', timeoutSeconds: 25 },
   { name: 'contracts-get', method: 'GET', path: '/api/contracts/{id}', entry: 'functions/contracts/get.ts', area: 'contracts', roles: anyone, data: 'read' },
   { name: 'contracts-sign', method: 'POST', path: '/api/contracts/{id}/signatures', entry: 'functions/contracts/sign.ts', area: 'contracts', roles: anyone, data: 'read-write', sealing: 'sign' },
   { name: 'contracts-verify', method: 'GET', path: '/api/contracts/{id}/verification', entry: 'functions/contracts/verify.ts', area: 'contracts', roles: anyone, data: 'read', sealing: 'verify' },

@@ -9,6 +9,7 @@ import {
   throttleRateContextKey,
 } from '#infra/http-api.ts';
 import { alarmEmailContextKey, watchedTableOperations } from '#infra/monitoring.ts';
+import { type RouteDefinition, routes } from '#shared/routes.ts';
 import { studioApiStack } from './support/cdk-app.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -231,7 +232,7 @@ describe('operations', () => {
   });
 
   describe('functions', () => {
-    it('gives every function 10 s (the webhook delivery function its own, longer one) and 512 MB, and a role that writes only its own log group', () => {
+    it('gives every function 10 s (the webhook delivery function and routes that say so their own, below API Gateway’s 30 s) and 512 MB, and a role that writes only its own log group', () => {
       // prepare
       const functions = resourcesOf(template, 'AWS::Lambda::Function');
       const policies = resourcesOf(template, 'AWS::IAM::Policy');
@@ -248,10 +249,14 @@ describe('operations', () => {
 
       // assess
       const deliveryTimeout = deliveryFunctionTimeout.toSeconds();
+      const ownTimeouts = routes.flatMap((route: RouteDefinition) =>
+        route.timeoutSeconds ? [route.timeoutSeconds] : [],
+      );
       expect(logging.filter(({ Properties }) => Properties.Timeout === deliveryTimeout)).toHaveLength(1);
+      expect(ownTimeouts.every((seconds) => seconds < 30)).toBe(true);
       for (const { Properties, role, statements } of logging) {
         expect(Properties).toMatchObject({ MemorySize: 512 });
-        expect([10, deliveryTimeout]).toContain(Properties.Timeout);
+        expect([10, deliveryTimeout, ...ownTimeouts]).toContain(Properties.Timeout);
         expect(role.Properties.ManagedPolicyArns).toBeUndefined();
         expect(statements).toEqual([
           {

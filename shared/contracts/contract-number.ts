@@ -21,7 +21,12 @@ export const nextContractNumber = async (year: number): Promise<NumberReservatio
   const { Item } = await documentClient.send(
     new GetCommand({ TableName: tableName(), Key: counterKey(year), ConsistentRead: true }),
   );
-  const sequence = (typeof Item?.last === 'number' ? Item.last : 0) + 1;
+  return reservationAfter(year, typeof Item?.last === 'number' ? Item.last : 0);
+};
+
+/** The number after `last` in `year`. */
+export const reservationAfter = (year: number, last: number): NumberReservation => {
+  const sequence = last + 1;
   return { year, sequence, number: `${year}-${String(sequence).padStart(6, '0')}` };
 };
 
@@ -34,5 +39,7 @@ export const claimContractNumber = ({ year, sequence }: NumberReservation): Writ
     ConditionExpression: sequence === 1 ? 'attribute_not_exists(pk)' : '#last = :previous',
     ExpressionAttributeNames: { '#last': 'last' },
     ExpressionAttributeValues: { ':sequence': sequence, ...(sequence === 1 ? {} : { ':previous': sequence - 1 }) },
+    // A lost race shows the counter as it is now, so the next number is tried without reading it again.
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
   },
 });

@@ -1,5 +1,6 @@
 import { now } from '../clock.ts';
 import { contactKey } from '../contacts/entity.ts';
+import type { Contact } from '../contacts/schema.ts';
 import { getContact } from '../contacts/store.ts';
 import { tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
@@ -9,13 +10,19 @@ import { Problem } from '../http/problem.ts';
 import { serviceKey } from '../services/entity.ts';
 import type { Service } from '../services/schema.ts';
 import { getService } from '../services/store.ts';
+import type { StudioCopy } from '../studio/schema.ts';
 import { getStudioProfile } from '../studio/store.ts';
 import { copyItems, copyOfContact, copyOfStudio, totalsByInterval } from './build-contract.ts';
 import { todayOf, withComputedDates } from './computed-dates.ts';
-import { claimContractNumber, nextContractNumber } from './contract-number.ts';
+import {
+  claimContractNumber,
+  type NumberReservation,
+  nextContractNumber,
+  reservationAfter,
+} from './contract-number.ts';
 import { documentHash } from './document-hash.ts';
 import { contractItem } from './entity.ts';
-import type { ContractInput, ContractWithSignatures, StoredContract } from './schema.ts';
+import type { ContractInput, ContractItem, ContractWithSignatures, StoredContract } from './schema.ts';
 
 const unknownContact = () =>
   new Problem('unprocessable', 'contracts.contactNotFound', {
@@ -35,10 +42,92 @@ const loadServices = async (input: ContractInput): Promise<Map<string, Service>>
   return new Map(services.flatMap((service) => (service ? [[service.id, service] as const] : [])));
 };
 
-// Ten clerks creating contracts in the same second all race for the next
-// number; each lost race costs one more round, so allow plenty of rounds.
-const maxCreateAttempts = 30;
+// Every create of a year takes the next number of one counter, so concurrent creates are served
+// one after the other: each lost race costs one more round. Rounds are bounded by time, not by
+// count: on a busy machine a round takes longer and more of them are lost, and a clerk is better
+// served by a 201 after a few seconds than by a 409. The function's own timeout is longer than
+// this budget (`timeoutSeconds` in the route table).
+const createBudgetMs = 20_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const onlyFirstFailed = (error: ConditionFailed) => error.failed.every((item, index) => item.failed === (index === 0));
+
+interface BuildContext {
+  at: Date;
+  studio: StudioCopy;
+  contact: Contact;
+  items: ContractItem[];
+  reservation: NumberReservation;
+  createdBy: string;
+}
+
+/** The stored contract and the answer of a create, with the reserved number. */
+const buildContract = (input: ContractInput, context: BuildContext) => {
+  const { at, studio, contact, items, reservation, createdBy } = context;
+  const createdAt = at.toISOString();
+  const content = {
+    id: newId(),
+    number: reservation.number,
+    studio,
+    contactId: contact.id,
+    contact: copyOfContact(contact),
+    items,
+    totals: totalsByInterval(items),
+    startDate: input.startDate,
+    minimumTermMonths: input.minimumTermMonths,
+    renewal: input.renewal,
+    noticePeriod: input.noticePeriod,
+    terms: input.terms,
+    requireStudioSignature: input.requireStudioSignature,
+    createdAt,
+  };
+  const contract: StoredContract = {
+    ...content,
+    status: 'pending',
+    documentHash: documentHash(content),
+    createdBy,
+    cancelledAt: null,
+    cancellationReason: null,
+    cancelledBy: null,
+    termination: null,
+    updatedAt: createdAt,
+    version: 1,
+  };
+  const created: ContractWithSignatures = withComputedDates({ ...contract, signatures: [], copies: [] }, at);
+  return { contract, created };
+};
+
+/** The number, the contract, the mark on the contact and the checks that the copies are still current. */
+const contractWrites = (
+  contract: StoredContract,
+  contact: Contact,
+  services: ReadonlyMap<string, Service>,
+  reservation: NumberReservation,
+): WriteItem[] => [
+  claimContractNumber(reservation),
+  { Put: { TableName: tableName(), Item: contractItem(contract), ConditionExpression: 'attribute_not_exists(pk)' } },
+  {
+    Update: {
+      TableName: tableName(),
+      Key: contactKey(contact.id),
+      UpdateExpression: 'SET hasContracts = :true',
+      ConditionExpression: '#version = :version',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':true': true, ':version': contact.version },
+    },
+  },
+  ...[...services.values()].map(
+    (service): WriteItem => ({
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: serviceKey(service.id),
+        ConditionExpression: '#version = :version AND active = :true',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':version': service.version, ':true': true },
+      },
+    }),
+  ),
+];
 
 /**
  * Creates a contract in one transaction: the contract with copies of the
@@ -50,7 +139,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * version read is the profile as it stood when the contract was made.
  */
 export const createContract = async (input: ContractInput, createdBy: string): Promise<ContractWithSignatures> => {
-  for (let attempt = 1; attempt <= maxCreateAttempts; attempt++) {
+  const deadline = Date.now() + createBudgetMs;
+  for (let attempt = 1; Date.now() < deadline; attempt++) {
     const at = now();
     // The number's year is the studio's, known only once the profile is read; reading the
     // counters of every year the studio's today can be in keeps it all one round trip.
@@ -66,80 +156,34 @@ export const createContract = async (input: ContractInput, createdBy: string): P
     const items = copyItems(input, services);
     const studio = copyOfStudio(profile);
     const year = Number(todayOf({ studio }, at).slice(0, 4));
-    const reservation = reservations.find((candidate) => candidate.year === year) ?? (await nextContractNumber(year));
-    const createdAt = at.toISOString();
-    const content = {
-      id: newId(),
-      number: reservation.number,
-      studio,
-      contactId: contact.id,
-      contact: copyOfContact(contact),
-      items,
-      totals: totalsByInterval(items),
-      startDate: input.startDate,
-      minimumTermMonths: input.minimumTermMonths,
-      renewal: input.renewal,
-      noticePeriod: input.noticePeriod,
-      terms: input.terms,
-      requireStudioSignature: input.requireStudioSignature,
-      createdAt,
-    };
-    const contract: StoredContract = {
-      ...content,
-      status: 'pending',
-      documentHash: documentHash(content),
-      createdBy,
-      cancelledAt: null,
-      cancellationReason: null,
-      cancelledBy: null,
-      termination: null,
-      updatedAt: createdAt,
-      version: 1,
-    };
-    const writes: WriteItem[] = [
-      claimContractNumber(reservation),
-      {
-        Put: {
-          TableName: tableName(),
-          Item: contractItem(contract),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: contactKey(contact.id),
-          UpdateExpression: 'SET hasContracts = :true',
-          ConditionExpression: '#version = :version',
-          ExpressionAttributeNames: { '#version': 'version' },
-          ExpressionAttributeValues: { ':true': true, ':version': contact.version },
-        },
-      },
-      ...[...services.values()].map(
-        (service): WriteItem => ({
-          ConditionCheck: {
-            TableName: tableName(),
-            Key: serviceKey(service.id),
-            ConditionExpression: '#version = :version AND active = :true',
-            ExpressionAttributeNames: { '#version': 'version' },
-            ExpressionAttributeValues: { ':version': service.version, ':true': true },
-          },
-        }),
-      ),
-    ];
-    try {
-      const created: ContractWithSignatures = withComputedDates({ ...contract, signatures: [], copies: [] }, at);
-      await write(writes, {
-        result: created,
-        change: { type: 'contract.created', id: contract.id, version: contract.version },
-      });
-      return created;
-    } catch (error) {
-      if (!(error instanceof ConditionFailed) && !(error instanceof WriteContention)) throw error;
-      // Someone took the number, or the contact or a service changed since
-      // it was read: read again and build the contract anew.
-      await pause(Math.random() * 10 * attempt);
+    let reservation: NumberReservation =
+      reservations.find((candidate) => candidate.year === year) ?? (await nextContractNumber(year));
+    // While only the number was taken by someone else, the next one is tried at once: the failed
+    // condition shows the counter, so no read is repeated (a round is one call, not two).
+    for (let round = 1; ; round++) {
+      const attemptedWith = reservation;
+      const built = buildContract(input, { at, studio, contact, items, reservation: attemptedWith, createdBy });
+      const writes = contractWrites(built.contract, contact, services, attemptedWith);
+      try {
+        await write(writes, {
+          result: built.created,
+          change: { type: 'contract.created', id: built.contract.id, version: built.contract.version },
+        });
+        return built.created;
+      } catch (error) {
+        if (!(error instanceof ConditionFailed) && !(error instanceof WriteContention)) throw error;
+        const counter = error instanceof ConditionFailed && onlyFirstFailed(error) ? error.itemAt(0) : undefined;
+        if (typeof counter?.last !== 'number' || Date.now() >= deadline) break;
+        reservation = reservationAfter(attemptedWith.year, counter.last);
+        // The others who lost this number try the next one too. The more often a create has lost,
+        // the sooner it tries again, so that the oldest waiters tend to win the next number rather
+        // than starve behind newcomers.
+        await pause((Math.random() * 100) / round);
+      }
     }
+    // The contact or a service changed since it was read, or transactions kept colliding:
+    // read again and build the contract anew.
+    await pause(Math.random() * Math.min(100, 10 * attempt));
   }
   throw new WriteContention();
 };
