@@ -1,7 +1,8 @@
 import { tableName } from '../db/client.ts';
 import { tableDesign } from '../db/table-design.ts';
 import { newId } from '../http/ids.ts';
-import { type EventType, objectOf, type WebhookEvent } from '../webhooks/event.ts';
+import type { WebhookEvent } from '../webhooks/event.ts';
+import { type EventType, objectOf } from './event-types.ts';
 
 /**
  * Where events live in the table (see README "Access patterns"): the outbox
@@ -36,7 +37,11 @@ export const eventOf = (change: Change, occurredAt = new Date()): WebhookEvent =
   id: newId(),
   type: change.type,
   occurredAt: occurredAt.toISOString(),
-  data: { object: objectOf(change.type), id: change.id, version: change.version },
+  data: {
+    object: objectOf(change.type),
+    id: change.id,
+    version: change.version,
+  },
 });
 
 export const eventFromItem = (item: Record<string, unknown>): WebhookEvent => ({

@@ -1,31 +1,9 @@
 import * as v from 'valibot';
+import { eventObjects, eventTypes, objectOf } from '../events/event-types.ts';
 import { schemaMessage } from '../messages/index.ts';
 import { recordId, recordVersion, timestamp } from '../schema/record.ts';
 
-/** Every event type of API.md §12, grouped by the object it is about. */
-export const eventTypes = [
-  'contact.created',
-  'contact.updated',
-  'contact.deleted',
-  'service.created',
-  'service.updated',
-  'studio.updated',
-  'contract.created',
-  'contract.signed',
-  'contract.cancelled',
-  'contract.terminated',
-  'contract.termination_withdrawn',
-  'contract.copy_sent',
-] as const;
-
-export type EventType = (typeof eventTypes)[number];
-
-export const eventObjects = ['contact', 'service', 'studio', 'contract'] as const;
-
-export type EventObject = (typeof eventObjects)[number];
-
-/** The object an event type is about: its prefix. */
-export const objectOf = (type: EventType): EventObject => type.slice(0, type.indexOf('.')) as EventObject;
+export { type EventObject, type EventType, eventObjects, eventTypes, objectOf } from '../events/event-types.ts';
 
 /**
  * An event exactly as receivers get it: ids only, never personal data; receivers
