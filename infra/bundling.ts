@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
@@ -19,6 +20,18 @@ const requireShim =
 /** The AWS SDK v3 packages, which the Lambda Node.js runtime also ships. */
 export const awsSdkModules = ['@aws-sdk/*'] as const;
 
+const substitute = (file: string) =>
+  fileURLToPath(new URL(`../shared/contracts/document/bundle-substitutes/${file}`, import.meta.url));
+
+/**
+ * Modules the bundles take in place of a dependency's own, for a cold start
+ * (reasons in each file). Only the document functions import them.
+ */
+export const bundleSubstitutes: Record<string, string> = {
+  fflate: substitute('fflate.ts'),
+  'brotli/decompress.js': substitute('brotli-decompress.ts'),
+};
+
 export const esbuildOptions = {
   format: 'esm',
   platform: 'node',
@@ -35,6 +48,7 @@ export const esbuildOptions = {
   // (about 85 ms less per cold start, README "Performance"), and it pins the
   // version we test with. `awsSdkModules` marks it for measuring our own code.
   external: [] as string[],
+  alias: bundleSubstitutes,
 } satisfies BuildOptions;
 
 /**
@@ -76,6 +90,9 @@ export const nodejsBundling = (define: Record<string, string> = {}): BundlingOpt
   mainFields: [...esbuildOptions.mainFields],
   banner: esbuildOptions.banner.js,
   externalModules: [...esbuildOptions.external],
+  esbuildArgs: Object.fromEntries(
+    Object.entries(esbuildOptions.alias).map(([name, file]) => [`--alias:${name}`, file]),
+  ),
   // Bundle with the project's own esbuild (the version the benchmark uses), not a Docker image.
   forceDockerBundling: false,
 });

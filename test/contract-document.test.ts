@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import fontkit, { type Font } from '@cantoo/fontkit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   ContractDocumentInput,
@@ -10,6 +11,7 @@ import type {
   SignatureForDocument,
 } from '#shared/contracts/document/contract-for-document.ts';
 import { fileCertificateStore } from '#shared/contracts/document/file-certificate-store.ts';
+import { contractDocumentFontFiles, type PostHeader, withPostHeaderOnly } from '#shared/contracts/document/fonts.ts';
 import { formatMoney } from '#shared/contracts/document/german-format.ts';
 import {
   contractDocumentFileName,
@@ -22,6 +24,7 @@ import {
 } from '#shared/contracts/document/seal-certificate.ts';
 import { localSealer } from '#shared/contracts/seal/local-sealer.ts';
 import type { Sealer } from '#shared/contracts/seal/sealer.ts';
+import { lambdaFunctions, measureBundle, writeBundle } from './bench/bundles.ts';
 import {
   baseContract,
   documentHash,
@@ -326,6 +329,60 @@ describe('large and multilingual contracts', () => {
     mkdirSync(pictures, { recursive: true });
     run('pdftoppm', '-png', '-r', '60', '-f', '1', '-l', '1', file, join(pictures, 'scripts'));
     expect(run('ls', pictures)).toContain('scripts-1.png');
+  });
+});
+
+describe('the copy as the document functions’ bundles render it', () => {
+  const documentFunctions = lambdaFunctions.filter((fn) => fn.files.includes(contractDocumentFontFiles.regular));
+
+  it('bundles Node’s zlib in place of fflate and no Brotli decoder, in every document function', async () => {
+    expect(documentFunctions.map((fn) => fn.name).sort()).toEqual([
+      'contracts-document',
+      'contracts-send-copy',
+      'signing-document',
+    ]);
+    for (const fn of documentFunctions) {
+      const { byPackage } = await measureBundle(fn.entry, 'runtime', fn.constants);
+      const packages = byPackage.map(({ name }) => name);
+
+      expect(packages, fn.name).toContain('@cantoo/pdf-lib');
+      expect(packages, fn.name).not.toContain('fflate');
+      expect(packages, fn.name).not.toContain('brotli');
+    }
+  });
+
+  it('reads each font’s italic angle and fixed pitch from the post header as fontkit’s whole decode does', () => {
+    for (const file of Object.values(contractDocumentFontFiles)) {
+      const bytes = new Uint8Array(readFileSync(file));
+      const font = fontkit.create(bytes) as Font;
+      const decodedWhole = (font as unknown as { post: PostHeader }).post;
+
+      const header = withPostHeaderOnly(font, bytes).post;
+
+      expect(header, file).toEqual({
+        italicAngle: decodedWhole.italicAngle,
+        underlinePosition: decodedWhole.underlinePosition,
+        underlineThickness: decodedWhole.underlineThickness,
+        isFixedPitch: decodedWhole.isFixedPitch,
+      });
+    }
+  });
+
+  it('renders and seals the largest contract, PNG signatures included, into a copy pdfsig and qpdf accept', async () => {
+    const folder = mkdtempSync(join(workDirectory, 'bundle-'));
+    mkdirSync(join(folder, 'files'));
+    for (const font of Object.values(contractDocumentFontFiles))
+      copyFileSync(font, join(folder, 'files', basename(font)));
+    const bundle = await writeBundle('test/support/render-copy-in-bundle.ts', 'bundled', folder);
+    const file = join(workDirectory, 'bundled-largest.pdf');
+
+    execFileSync(process.execPath, [bundle, join(folder, 'keys'), file], { stdio: ['ignore', 'ignore', 'pipe'] });
+
+    expect(pdfsig(file)).toContain('Signature is Valid');
+    expect(run('qpdf', '--check', file)).toContain('No syntax or stream encoding errors found');
+    expect(pdftotext(file)).toContain('Leistung 50: Personal Training');
+    // Both signature images were inflated and deflated again by the substitute: poppler draws them.
+    expect(run('pdfimages', '-list', file).match(/\bimage\b/g)?.length).toBeGreaterThanOrEqual(2);
   });
 });
 
