@@ -15,6 +15,7 @@ interface SampleRequest {
   parameters?: Record<string, string>;
   query?: string;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 const contactId = '01JD0000000000000000000000';
@@ -42,6 +43,10 @@ const personalTraining = {
 // A 1×1 PNG, the smallest signature image the sign route takes.
 const onePixelPng =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+// What the tablet page sends: the one-time token from its link's fragment (43 characters of base64url).
+const signingToken = { authorization: 'Signing SampleTokenOfTheSigningLinkOnTheTablet00000' };
+const signature = { signerName: 'Erika Mustermann', signatureImage: onePixelPng, consent: true };
 
 // A receiver on the developer's machine: the local server takes http to 127.0.0.1 (shared/webhooks/destination.ts).
 const localReceiver = { url: 'http://127.0.0.1:9999/hooks', types: ['*'] };
@@ -92,10 +97,8 @@ const sampleRequests: Partial<Record<RouteName, SampleRequest>> = {
     parameters: { id: contractId },
     body: {
       role: 'customer',
-      signerName: 'Erika Mustermann',
       documentHash: `sha256:${'0'.repeat(64)}`,
-      signatureImage: onePixelPng,
-      consent: true,
+      ...signature,
     },
   },
   'contracts-verify': { parameters: { id: contractId } },
@@ -105,11 +108,16 @@ const sampleRequests: Partial<Record<RouteName, SampleRequest>> = {
   'contracts-termination-preview': { parameters: { id: contractId } },
   'contracts-terminate': { parameters: { id: contractId }, body: { kind: 'ordinary' } },
   'contracts-withdraw-termination': { parameters: { id: contractId } },
+  'signing-sessions-open': { parameters: { id: contractId }, body: { role: 'customer', expiresInMinutes: 30 } },
+  'signing-asset': { parameters: { asset: 'sign-page.js' } },
+  'signing-view': { headers: signingToken },
+  'signing-sign': { headers: signingToken, body: { documentHash: `sha256:${'0'.repeat(64)}`, ...signature } },
+  'signing-document': { headers: signingToken },
   'webhooks-create': { body: localReceiver },
   'webhooks-replace': { parameters: { id: webhookId }, body: localReceiver },
   'docs-openapi': {},
   'docs-page': {},
-  'docs-asset': { parameters: { asset: 'docs.js' } },
+  'docs-asset': { parameters: { asset: 'swagger-start.js' } },
 };
 
 const sampleIds: Partial<Record<Area, string>> = {
@@ -170,6 +178,7 @@ const sampleEvent = (
     'x-forwarded-for': clientIp,
     'x-forwarded-port': '443',
     'x-forwarded-proto': 'https',
+    ...request.headers,
   };
   const parameters = request.parameters ?? {};
   return toApiGatewayEvent(

@@ -28,6 +28,27 @@ export const lambdaFunctions: readonly LambdaFunction[] = [
   { ...fallbackRoute, files: [], constants: functionConstants({ area: fallbackRoute.area }) },
 ];
 
+// Our own code per function, minified, without the AWS SDK (which the stack
+// adds to every bundle): what we control and what the budget is about.
+export const defaultBundleBudgetKb = 60;
+
+/**
+ * The functions that carry a library or a check no other function needs, each
+ * with a budget of its own and the reason (README "Performance"); checked by
+ * test/bundle-size.test.ts and reported by the bench.
+ */
+export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why: string }>> = {
+  'contracts-document': { kb: 1000, why: 'PDF rendering and signing: @cantoo/pdf-lib with fontkit (~0.9 MB)' },
+  'signing-document': { kb: 1000, why: 'the same PDF as contracts-document' },
+  'contracts-send-copy': { kb: 1000, why: 'the same PDF as contracts-document, and the MIME message' },
+  'signing-sessions-open': { kb: 90, why: "the QR code of the signing link (qrcode's core and SVG renderer, 23 KB)" },
+  'contracts-sign': {
+    kb: 75,
+    why: 'the signature image parsed for real: XML subset, SVG allow-list, PNG chunks (9 KB)',
+  },
+  'signing-sign': { kb: 75, why: 'the same signature image checks as contracts-sign' },
+};
+
 /** `bundled`: the SDK is inside the bundle; `runtime`: the bundle imports the copy the Lambda runtime ships. */
 export type SdkSource = 'bundled' | 'runtime';
 export const sdkSources: readonly SdkSource[] = ['bundled', 'runtime'];

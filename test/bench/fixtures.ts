@@ -82,7 +82,15 @@ export interface Fixtures {
   unavailable: ReadonlyMap<string, string>;
   /** A new record of the collection, ready for the route that uses it up (delete, sign, cancel, terminate, …). */
   fresh(collection: string, route: string): Promise<ApiRecord>;
+  /** A new contract and the token of a signing session opened on it, ready for the tablet's route. */
+  signing(route: string): Promise<{ contract: ApiRecord; token: string }>;
 }
+
+/** The tablet's requests a session goes through before a route acts on it: the copy is fetched once signed. */
+const signingSessionSteps: Readonly<Record<string, readonly string[]>> = { 'signing-document': ['signing-sign'] };
+
+/** How the tablet sends a session's token (API.md §11). */
+export const signingAuthorization = (token: string) => ({ authorization: `Signing ${token}` });
 
 /**
  * Creates the fixtures in `table` from the sample events: the singletons
@@ -124,7 +132,25 @@ export const createFixtures = (table: string, listSize = 30): Promise<Fixtures> 
         return record;
       });
     };
-    return { table, ids, replaced, unavailable, fresh };
+    const signing = (route: string) =>
+      withTable(table, async () => {
+        const contract = await fresh('/api/contracts', 'signing-sessions-open');
+        const contracts = collections.find((candidate) => candidate.path === '/api/contracts');
+        const own = new Map(contracts?.placeholder ? [...ids, [contracts.placeholder, contract.id]] : ids);
+        const session = await callRoute<{ url: string }>(
+          'signing-sessions-open',
+          sampleEvent('signing-sessions-open', { ids: own }),
+        );
+        const token = new URL(session.url).hash.slice(1);
+        for (const step of signingSessionSteps[route] ?? []) {
+          await callRoute(
+            step as FunctionName,
+            sampleEvent(step, { headers: signingAuthorization(token), record: contract }),
+          );
+        }
+        return { contract, token };
+      });
+    return { table, ids, replaced, unavailable, fresh, signing };
   });
 
 /** The id of the record reads of `collection` use. */

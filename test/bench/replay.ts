@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { isWrite } from './dynamodb-calls.ts';
@@ -126,8 +126,19 @@ const collectDifferences = (before: unknown, after: unknown, into: Map<string, s
 interface RequestParts {
   pathParameters?: unknown;
   queryStringParameters?: unknown;
+  headers?: Record<string, string | undefined>;
   body?: string | null;
 }
+
+/**
+ * The table holds a signing token only as its SHA-256 (`SIGNING_SESSION#<hash>`,
+ * shared/signing/token.ts): the key the replay must use. Not imported from
+ * there, to keep the floor's bundle free of our code.
+ */
+const signingTokenHashOf = (request: RequestParts): string | undefined => {
+  const token = /^Signing (\S+)$/.exec(request.headers?.authorization ?? '')?.[1];
+  return token === undefined ? undefined : createHash('sha256').update(token).digest('hex');
+};
 
 const parsedBody = (body: string | null | undefined): unknown => {
   try {
@@ -142,23 +153,33 @@ const requestDifferences = (recorded: RequestParts, next: RequestParts): Map<str
   collectDifferences(recorded.pathParameters, next.pathParameters, differences);
   collectDifferences(recorded.queryStringParameters, next.queryStringParameters, differences);
   collectDifferences(parsedBody(recorded.body), parsedBody(next.body), differences);
+  collectDifferences(signingTokenHashOf(recorded), signingTokenHashOf(next), differences);
   return differences;
 };
+
+// A new signing session's key is the SHA-256 of a token the handler drew: as new as an id.
+const hexDigestPattern = /\b[0-9a-f]{64}\b/g;
+const idsIn = (text: string) => [
+  ...text.matchAll(ulidPattern),
+  ...text.matchAll(uuidPattern),
+  ...text.matchAll(hexDigestPattern),
+];
 
 /** Ids in the calls that came neither from the request nor from what the handler read: the handler made them. */
 const generatedIds = (recording: Recording): Map<string, string> => {
   const known = new Set(
     [
-      ...stringsOf(recording.event).flatMap((text) => [...text.matchAll(ulidPattern), ...text.matchAll(uuidPattern)]),
-      ...recording.calls
-        .flatMap((call) => stringsOf(call.output))
-        .flatMap((text) => [...text.matchAll(ulidPattern), ...text.matchAll(uuidPattern)]),
+      ...stringsOf(recording.event).flatMap(idsIn),
+      ...recording.calls.flatMap((call) => stringsOf(call.output)).flatMap(idsIn),
     ].map(([id]) => id),
   );
   const fresh = new Map<string, string>();
   for (const text of recording.calls.flatMap((call) => stringsOf(call.input))) {
     for (const [id] of text.matchAll(ulidPattern)) if (!known.has(id) && !fresh.has(id)) fresh.set(id, ulid());
     for (const [id] of text.matchAll(uuidPattern)) if (!known.has(id) && !fresh.has(id)) fresh.set(id, randomUUID());
+    for (const [hash] of text.matchAll(hexDigestPattern)) {
+      if (!known.has(hash) && !fresh.has(hash)) fresh.set(hash, randomBytes(32).toString('hex'));
+    }
   }
   return fresh;
 };

@@ -1,6 +1,6 @@
 import { fallbackRoute, type RouteDefinition, routes } from '#shared/routes.ts';
 import type { FunctionName } from './bundles.ts';
-import { collectionOf, type Fixtures, nextTag } from './fixtures.ts';
+import { collectionOf, type Fixtures, nextTag, signingAuthorization } from './fixtures.ts';
 import { type BenchEvent, hasSampleEvent, sampleEvent, samplePathId } from './sample-events.ts';
 
 /** One typical request of a function, made from its route's sample event. */
@@ -31,6 +31,16 @@ const withId = (ids: ReadonlyMap<string, string>, placeholder: string | undefine
 const scenarioOf = (route: RouteDefinition): Scenario => {
   const { name } = route;
   const described = { name: name as FunctionName, route: `${route.method} ${route.path}` };
+  // The tablet's routes act on the session their token names: a new one per request, on a new contract.
+  if (route.path.startsWith('/api/signing')) {
+    return {
+      ...described,
+      event: async (f) => {
+        const { contract, token } = await f.signing(name);
+        return sampleEvent(name, { headers: signingAuthorization(token), record: contract });
+      },
+    };
+  }
   const collection = collectionOf(route);
   if (collection) {
     const placeholder = samplePathId(name);
