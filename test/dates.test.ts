@@ -168,6 +168,53 @@ describe('today in the studio time zone', () => {
     expect(todayIn('America/New_York', new Date('2026-03-01T03:00:00Z'))).toBe('2026-02-28');
   });
 
+  it('agrees with Intl’s calendar date every 113 minutes of 2026 in zones with odd offsets and daylight saving', () => {
+    const zones = [
+      'Europe/Berlin',
+      'America/New_York',
+      'America/St_Johns',
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'Pacific/Kiritimati',
+      'Pacific/Pago_Pago',
+      'UTC',
+    ];
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const end = Date.parse('2027-01-01T00:00:00Z');
+    for (const zone of zones) {
+      const intl = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+      const disagreements: string[] = [];
+      for (let at = start; at < end; at += 113 * 60_000) {
+        const instant = new Date(at);
+        if (todayIn(zone, instant) !== intl.format(instant)) disagreements.push(instant.toISOString());
+      }
+
+      expect(disagreements, zone).toEqual([]);
+    }
+  }, 30_000);
+
+  it('leaves the process’s TZ as it was, set or unset', () => {
+    const before = process.env.TZ;
+    try {
+      process.env.TZ = ':UTC';
+      todayIn('Asia/Kolkata');
+      expect(process.env.TZ).toBe(':UTC');
+      delete process.env.TZ;
+      todayIn('Asia/Kolkata');
+      expect('TZ' in process.env).toBe(false);
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
   it.each(['Europe/Berlin', 'America/New_York', 'UTC', 'Etc/UTC', 'Asia/Kolkata'])('knows %s', (name) => {
     expect(isTimeZone(name)).toBe(true);
   });

@@ -476,4 +476,26 @@ describe('GET /api/docs', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
   });
+
+  it('gzips each static file for a client that accepts it, and only then, images never', async () => {
+    const gzipped = { headers: { 'accept-encoding': 'gzip, deflate' } };
+    const plain = { headers: { 'accept-encoding': 'identity' } };
+    const files = ['/api/openapi.json', '/api/docs/swagger-start.js', '/api/sign/sign-page.js'];
+
+    for (const path of files) {
+      const [first, second] = [await fetch(`${api.url}${path}`, plain), await fetch(`${api.url}${path}`, gzipped)];
+      const again = await fetch(`${api.url}${path}`, plain);
+
+      expect(first.headers.get('content-encoding'), path).toBeNull();
+      expect(second.headers.get('content-encoding'), path).toBe('gzip');
+      expect(again.headers.get('content-encoding'), path).toBeNull();
+      // fetch decodes the gzipped body: all three are the same file.
+      const [text1, text2, text3] = await Promise.all([first.text(), second.text(), again.text()]);
+      expect(text2, path).toBe(text1);
+      expect(text3, path).toBe(text1);
+      expect(second.headers.get('vary'), path).toBe('accept-encoding');
+    }
+    const icon = await fetch(`${api.url}/api/docs/favicon-32x32.png`, gzipped);
+    expect(icon.headers.get('content-encoding')).toBeNull();
+  });
 });

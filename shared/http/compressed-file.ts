@@ -1,0 +1,41 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { Reply } from './reply.ts';
+
+/**
+ * A file a static route serves, read once per execution environment and, since
+ * API Gateway does not compress, gzipped once: on the first request that
+ * accepts gzip, so a cold start that serves another client neither loads zlib
+ * nor compresses.
+ */
+export const compressedFile = (read: () => Promise<Buffer | string>) => {
+  let plain: Promise<Buffer | string> | undefined;
+  let gzipped: Promise<Buffer> | undefined;
+  const plainContent = () => {
+    plain ??= read();
+    return plain;
+  };
+  const gzippedContent = () => {
+    gzipped ??= Promise.all([plainContent(), import('node:zlib')]).then(([content, { gzipSync }]) => gzipSync(content));
+    return gzipped;
+  };
+  /** The file as the request's client takes it: gzipped if it accepts gzip and `compressible`. */
+  return async (
+    event: APIGatewayProxyEventV2,
+    {
+      contentType,
+      cacheControl,
+      compressible = true,
+    }: { contentType: string; cacheControl: string; compressible?: boolean },
+  ): Promise<Reply> => {
+    const gzip = compressible && /\bgzip\b/.test(event.headers['accept-encoding'] ?? '');
+    return {
+      status: 200,
+      raw: { contentType, content: gzip ? await gzippedContent() : await plainContent() },
+      headers: {
+        'cache-control': cacheControl,
+        vary: 'accept-encoding',
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      },
+    };
+  };
+};
