@@ -21,15 +21,17 @@ const requireShim =
 export const awsSdkModules = ['@aws-sdk/*'] as const;
 
 const substitute = (file: string) =>
-  fileURLToPath(new URL(`../shared/contracts/document/bundle-substitutes/${file}`, import.meta.url));
+  fileURLToPath(new URL(`../shared/bundle-substitutes/${file}`, import.meta.url));
 
 /**
  * Modules the bundles take in place of a dependency's own, for a cold start
- * (reasons in each file). Only the document functions import them.
+ * (reasons in each file). fflate and Brotli are the document functions' (pdf-lib
+ * and fontkit); `node:stream/web` is middy's, in every function.
  */
 export const bundleSubstitutes: Record<string, string> = {
   fflate: substitute('fflate.ts'),
   'brotli/decompress.js': substitute('brotli-decompress.ts'),
+  'node:stream/web': substitute('stream-web.ts'),
 };
 
 export const esbuildOptions = {

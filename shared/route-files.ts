@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
 // In Lambda this module is part of `index.mjs`, and the stack has copied the
@@ -7,12 +7,17 @@ import { basename } from 'node:path';
 const bundledCopy = (file: string) => new URL(`files/${basename(file)}`, import.meta.url);
 const repositoryCopy = (file: string) => new URL(`../${file}`, import.meta.url);
 
-/** Reads one of a route's `files` (see `RouteDefinition`), wherever the function runs. */
+/**
+ * Reads one of a route's `files` (see `RouteDefinition`), wherever the function runs.
+ * Synchronously: it is read once per execution environment, a few hundred KB at
+ * most, and `node:fs/promises` or the callback form's reader would be loaded for
+ * this one read, a millisecond of a cold start.
+ */
 export const readRouteFile = async (file: string): Promise<Buffer> => {
   try {
-    return await readFile(bundledCopy(file));
+    return readFileSync(bundledCopy(file));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    return readFile(repositoryCopy(file));
+    return readFileSync(repositoryCopy(file));
   }
 };

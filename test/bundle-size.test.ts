@@ -1,6 +1,18 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { FunctionName } from './bench/bundles.ts';
-import { defaultBundleBudgetKb, lambdaFunctions, measureBundle, ownBundleBudgetsKb } from './bench/bundles.ts';
+import {
+  defaultBundleBudgetKb,
+  lambdaFunctions,
+  measureBundle,
+  ownBundleBudgetsKb,
+  writeBundle,
+} from './bench/bundles.ts';
+import { placeFiles } from './bench/cold-start.ts';
 
 describe('function bundles, built with the stack’s esbuild options', () => {
   it.each(lambdaFunctions.map((fn) => [fn.name, fn] as const))(
@@ -22,5 +34,46 @@ describe('function bundles, built with the stack’s esbuild options', () => {
       expect(names.has(name as FunctionName), name).toBe(true);
       expect(budget?.why.length, name).toBeGreaterThan(10);
     }
+  });
+});
+
+describe('a function’s cold start, bundled as the stack bundles it', () => {
+  it('loads no Node module it does not use: a static file goes out as text, without web streams or fs/promises', async () => {
+    const fn = lambdaFunctions.find(({ name }) => name === 'docs-openapi');
+    if (!fn) throw new Error('docs-openapi is not a function');
+    const folder = mkdtempSync(join(tmpdir(), 'studio-bundle-'));
+    try {
+      await placeFiles(fn.files, join(folder, 'files'));
+      const bundle = pathToFileURL(await writeBundle(fn.entry, 'bundled', folder, fn.constants)).href;
+      const event = { rawPath: '/api/openapi.json', headers: {}, requestContext: { requestId: 'cold' } };
+      // A fresh process, as Lambda's init: which of Node's own modules does importing and serving load?
+      const script = `const before = new Set(process.moduleLoadList);
+const { handler } = await import(${JSON.stringify(bundle)});
+const result = await handler(${JSON.stringify(event)}, { getRemainingTimeInMillis: () => 10000 });
+console.log(JSON.stringify({ loaded: process.moduleLoadList.filter((name) => !before.has(name)), result }));`;
+      const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: folder });
+      const { loaded, result } = JSON.parse(output.toString()) as {
+        loaded: string[];
+        result: { statusCode: number; body: string; isBase64Encoded: boolean };
+      };
+
+      expect(result.statusCode).toBe(200);
+      expect(result.isBase64Encoded).toBe(false);
+      expect(JSON.parse(result.body).openapi).toMatch(/^3\.1/);
+      expect(loaded).not.toContain('NativeModule stream/web');
+      expect(loaded).not.toContain('NativeModule fs/promises');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('recognises a web stream with the stand-in for node:stream/web that middy imports', async () => {
+    const { ReadableStream: substitute } = await import('#shared/bundle-substitutes/stream-web.ts');
+    const { ReadableStream: nodes } = await import('node:stream/web');
+
+    expect(new nodes() instanceof substitute).toBe(true);
+    expect(new globalThis.ReadableStream() instanceof substitute).toBe(true);
+    expect({} instanceof substitute).toBe(false);
+    expect('text' instanceof substitute).toBe(false);
   });
 });

@@ -9,10 +9,17 @@ import type { Reply } from './reply.ts';
  */
 export const compressedFile = (read: () => Promise<Buffer | string>) => {
   let plain: Promise<Buffer | string> | undefined;
+  let plainText: Promise<string> | undefined;
   let gzipped: Promise<Buffer> | undefined;
   const plainContent = () => {
     plain ??= read();
     return plain;
+  };
+  // A compressible file is text: sent uncompressed it goes out as a string, which spares
+  // encoding it in base64 on the way out (and the client a third more bytes).
+  const plainTextContent = () => {
+    plainText ??= plainContent().then((content) => content.toString());
+    return plainText;
   };
   const gzippedContent = () => {
     gzipped ??= Promise.all([plainContent(), import('node:zlib')]).then(([content, { gzipSync }]) => gzipSync(content));
@@ -30,7 +37,10 @@ export const compressedFile = (read: () => Promise<Buffer | string>) => {
     const gzip = compressible && /\bgzip\b/.test(event.headers['accept-encoding'] ?? '');
     return {
       status: 200,
-      raw: { contentType, content: gzip ? await gzippedContent() : await plainContent() },
+      raw: {
+        contentType,
+        content: gzip ? await gzippedContent() : compressible ? await plainTextContent() : await plainContent(),
+      },
       headers: {
         'cache-control': cacheControl,
         vary: 'accept-encoding',

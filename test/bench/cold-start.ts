@@ -52,7 +52,7 @@ export interface ColdStartOptions {
 }
 
 /** Puts a function's files beside its bundle as the stack does: copied, or printed by their generator. */
-const placeFiles = async (files: LambdaFunction['files'], folder: string) => {
+export const placeFiles = async (files: LambdaFunction['files'], folder: string) => {
   mkdirSync(folder, { recursive: true });
   for (const file of files) {
     if (typeof file === 'string') {
