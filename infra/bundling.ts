@@ -20,16 +20,16 @@ const requireShim =
 /** The AWS SDK v3 packages, which the Lambda Node.js runtime also ships. */
 export const awsSdkModules = ['@aws-sdk/*'] as const;
 
-const substitute = (file: string) =>
-  fileURLToPath(new URL(`../shared/bundle-substitutes/${file}`, import.meta.url));
+const substitute = (file: string) => fileURLToPath(new URL(`../shared/bundle-substitutes/${file}`, import.meta.url));
 
 /**
  * Modules the bundles take in place of a dependency's own, for a cold start
- * (reasons in each file). fflate and Brotli are the document functions' (pdf-lib
- * and fontkit); `node:stream/web` is middy's, in every function.
+ * (reasons in each file). fflate, html-entities and Brotli are the document
+ * functions' (pdf-lib and fontkit); `node:stream/web` is middy's, in every function.
  */
 export const bundleSubstitutes: Record<string, string> = {
   fflate: substitute('fflate.ts'),
+  'html-entities': substitute('html-entities.ts'),
   'brotli/decompress.js': substitute('brotli-decompress.ts'),
   'node:stream/web': substitute('stream-web.ts'),
 };

@@ -1,6 +1,9 @@
-import fontkit, { type Font, type Glyph } from '@cantoo/fontkit';
+import type fontkit from '@cantoo/fontkit';
+import type { Font, Glyph } from '@cantoo/fontkit';
 import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
 import { readRouteFile } from '../../route-files.ts';
+import { subsetFont } from './subset-font.ts';
+import { parseTrueType, type TrueTypeFont } from './truetype-font.ts';
 
 /**
  * The fonts of the customer's copy, as files (they are too big to bundle; the
@@ -17,14 +20,16 @@ export const contractDocumentFontFiles = {
   cjk: 'node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-Regular.otf',
 } as const;
 
-type FontName = keyof typeof contractDocumentFontFiles;
+type MainFontName = 'regular' | 'bold';
+type FallbackFontName = 'arabic' | 'cjk';
 
 interface LoadedFont {
   bytes: Uint8Array;
   codePoints: ReadonlySet<number>;
 }
 
-type ParsedFont = Exclude<ReturnType<typeof fontkit.create>, null>;
+type Fontkit = typeof fontkit;
+type ParsedFont = Exclude<ReturnType<Fontkit['create']>, null>;
 
 // Parsing a font's tables (cmap, GSUB, GPOS, glyf) costs far more than a whole
 // page: the PDF library is handed the same parsed font for every document.
@@ -71,29 +76,48 @@ export const withPostHeaderOnly = <F extends ParsedFont>(font: F, bytes: Uint8Ar
   return shadowed;
 };
 
-const sharedFontkit = {
-  ...fontkit,
-  create: (bytes: Uint8Array) => parsedFonts.get(bytes) ?? fontkit.create(bytes),
+// fontkit (with its layout engine and Unicode tables) is loaded only for a copy
+// that needs a fallback font: a name in Arabic or Chinese script.
+let fontkitLoaded: Promise<Fontkit> | undefined;
+const loadFontkit = () => {
+  fontkitLoaded ??= import('@cantoo/fontkit').then(
+    ({ default: library }) =>
+      ({
+        ...library,
+        create: (bytes: Uint8Array) => parsedFonts.get(bytes) ?? library.create(bytes),
+      }) as Fontkit,
+  );
+  return fontkitLoaded;
 };
 
-// Read and indexed once per process (a Lambda container serves many copies).
-const loaded = new Map<FontName, Promise<LoadedFont>>();
-const loadFont = (name: FontName): Promise<LoadedFont> => {
-  let font = loaded.get(name);
-  if (!font) {
-    font = readRouteFile(contractDocumentFontFiles[name]).then((buffer) => {
-      const bytes = new Uint8Array(buffer);
-      const parsed = fontkit.create(bytes);
-      if (!('glyphForCodePoint' in parsed)) throw new Error(`${contractDocumentFontFiles[name]} is a font collection`);
-      const cheap = withPostHeaderOnly(parsed, bytes);
-      parsedFonts.set(bytes, name === 'arabic' ? cheap : withoutShaping(cheap));
-      return { bytes, codePoints: new Set(parsed.characterSet) };
-    });
-    font.catch(() => loaded.delete(name));
-    loaded.set(name, font);
-  }
-  return font;
+/** Read once per process (a Lambda container serves many copies), and forgotten if reading failed. */
+const once = <Name, Value>(load: (name: Name) => Promise<Value>) => {
+  const loaded = new Map<Name, Promise<Value>>();
+  return (name: Name): Promise<Value> => {
+    let value = loaded.get(name);
+    if (!value) {
+      value = load(name);
+      value.catch(() => loaded.delete(name));
+      loaded.set(name, value);
+    }
+    return value;
+  };
 };
+
+const loadMainFont = once(
+  async (name: MainFontName): Promise<TrueTypeFont> =>
+    parseTrueType(new Uint8Array(await readRouteFile(contractDocumentFontFiles[name]))),
+);
+
+const loadFallbackFont = once(async (name: FallbackFontName): Promise<LoadedFont> => {
+  const [buffer, fontkit] = await Promise.all([readRouteFile(contractDocumentFontFiles[name]), loadFontkit()]);
+  const bytes = new Uint8Array(buffer);
+  const parsed = fontkit.create(bytes);
+  if (!('glyphForCodePoint' in parsed)) throw new Error(`${contractDocumentFontFiles[name]} is a font collection`);
+  const cheap = withPostHeaderOnly(parsed, bytes);
+  parsedFonts.set(bytes, name === 'arabic' ? cheap : withoutShaping(cheap));
+  return { bytes, codePoints: new Set(parsed.characterSet) };
+});
 
 export interface FallbackFont {
   font: PDFFont;
@@ -111,12 +135,13 @@ export interface DocumentFonts {
   codePoints: ReadonlySet<number>;
   /** Tried in order for characters the main font lacks. */
   fallbacks: readonly FallbackFont[];
+  /** Embeds every font with the glyphs drawn so far: call it once all text is drawn, before saving. */
+  embed(): Promise<void>;
 }
 
 /** Embeds the fonts, subsetted; a fallback font only when `texts` need a character that only it has. */
 export const embedDocumentFonts = async (document: PDFDocument, texts: Iterable<string>): Promise<DocumentFonts> => {
-  document.registerFontkit(sharedFontkit);
-  const [regular, bold] = await Promise.all([loadFont('regular'), loadFont('bold')]);
+  const [regular, bold] = await Promise.all([loadMainFont('regular'), loadMainFont('bold')]);
   let missing = new Set<number>();
   for (const text of texts) {
     for (const char of text) {
@@ -127,9 +152,10 @@ export const embedDocumentFonts = async (document: PDFDocument, texts: Iterable<
   const fallbacks: FallbackFont[] = [];
   for (const name of ['arabic', 'cjk'] as const) {
     if (missing.size === 0) break;
-    const candidate = await loadFont(name);
+    const candidate = await loadFallbackFont(name);
     const covered = [...missing].filter((codePoint) => candidate.codePoints.has(codePoint));
     if (covered.length === 0) continue;
+    document.registerFontkit(await loadFontkit());
     fallbacks.push({
       font: await document.embedFont(candidate.bytes, { subset: true }),
       key: name,
@@ -137,8 +163,8 @@ export const embedDocumentFonts = async (document: PDFDocument, texts: Iterable<
     });
     missing = new Set([...missing].filter((codePoint) => !candidate.codePoints.has(codePoint)));
   }
-  const regularFont = await document.embedFont(regular.bytes, { subset: true });
-  const boldFont = await document.embedFont(bold.bytes, { subset: true });
+  const regularFont = subsetFont(document, regular);
+  const boldFont = subsetFont(document, bold);
   return {
     regular: regularFont,
     bold: boldFont,
@@ -149,5 +175,8 @@ export const embedDocumentFonts = async (document: PDFDocument, texts: Iterable<
     ]),
     codePoints: regular.codePoints,
     fallbacks,
+    embed: async () => {
+      await Promise.all([regularFont, boldFont, ...fallbacks.map(({ font }) => font)].map((font) => font.embed()));
+    },
   };
 };

@@ -150,6 +150,7 @@ export const renderContractDocument = async (
     name: certificate.keyId,
     reason: `Kopie des Vertrags Nr. ${contract.number}, Dokument-Hash ${contract.documentHash}`,
   });
+  await fonts.embed();
   const unsigned = await document.save({ useObjectStreams: false });
   return signPdf(unsigned, certificate, sealer);
 };
