@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
 // In Lambda this module is part of `index.mjs`, and the stack has copied the
@@ -20,4 +20,10 @@ export const readRouteFile = async (file: string): Promise<Buffer> => {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     return readFileSync(repositoryCopy(file));
   }
+};
+
+/** One of a route's `files` beside the bundle, when the function runs from one (in Lambda); else undefined. */
+export const bundledRouteFile = (file: string): URL | undefined => {
+  const url = bundledCopy(file);
+  return existsSync(url) ? url : undefined;
 };

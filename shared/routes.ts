@@ -95,12 +95,22 @@ const signingPageFiles = [
   'shared/signing/page/sign-page.css',
 ] as const;
 
-/** The fonts of the customer's copy (`contractDocumentFontFiles` in shared/contracts/document/fonts.ts). */
-const contractDocumentFonts = [
+/**
+ * fontkit as a module of its own, which the document functions load beside their bundle only for a copy
+ * that needs a fallback font (see shared/contracts/document/fonts.ts).
+ */
+export const fontkitModuleFile = {
+  path: '.generated/fontkit.mjs',
+  generator: 'infra/write-fontkit-module.ts',
+} as const satisfies GeneratedFile;
+
+/** The fonts of the customer's copy (`contractDocumentFontFiles` in shared/contracts/document/fonts.ts), and fontkit. */
+const contractDocumentFiles = [
   'node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Regular.ttf',
   'node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Bold.ttf',
   'node_modules/@embedpdf/fonts-arabic/fonts/NotoNaskhArabic-Regular.ttf',
   'node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-Regular.otf',
+  fontkitModuleFile,
 ] as const;
 
 /** The OpenAPI document, generated from the schemas by `docs/openapi/` (which no handler imports). */
@@ -127,8 +137,8 @@ export const routes = [
   { name: 'contracts-get', method: 'GET', path: '/api/contracts/{id}', entry: 'functions/contracts/get.ts', area: 'contracts', roles: anyone, data: 'read' },
   { name: 'contracts-sign', method: 'POST', path: '/api/contracts/{id}/signatures', entry: 'functions/contracts/sign.ts', area: 'contracts', roles: anyone, data: 'read-write', sealing: 'sign' },
   { name: 'contracts-verify', method: 'GET', path: '/api/contracts/{id}/verification', entry: 'functions/contracts/verify.ts', area: 'contracts', roles: anyone, data: 'read', sealing: 'verify' },
-  { name: 'contracts-document', method: 'GET', path: '/api/contracts/{id}/document', entry: 'functions/contracts/document.ts', area: 'contracts', roles: anyone, data: 'read-write', sealing: 'sign', files: contractDocumentFonts },
-  { name: 'contracts-send-copy', method: 'POST', path: '/api/contracts/{id}/copies', entry: 'functions/contracts/send-copy.ts', area: 'contracts', roles: anyone, data: 'read-write', sealing: 'sign', sendsMail: true, files: contractDocumentFonts },
+  { name: 'contracts-document', method: 'GET', path: '/api/contracts/{id}/document', entry: 'functions/contracts/document.ts', area: 'contracts', roles: anyone, data: 'read-write', sealing: 'sign', files: contractDocumentFiles },
+  { name: 'contracts-send-copy', method: 'POST', path: '/api/contracts/{id}/copies', entry: 'functions/contracts/send-copy.ts', area: 'contracts', roles: anyone, data: 'read-write', sealing: 'sign', sendsMail: true, files: contractDocumentFiles },
   { name: 'contracts-cancel', method: 'POST', path: '/api/contracts/{id}/cancellation', entry: 'functions/contracts/cancel.ts', area: 'contracts', roles: ownerOnly, data: 'read-write' },
   { name: 'contracts-termination-preview', method: 'GET', path: '/api/contracts/{id}/termination-preview', entry: 'functions/contracts/termination-preview.ts', area: 'contracts', roles: anyone, data: 'read' },
   { name: 'contracts-terminate', method: 'POST', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/terminate.ts', area: 'contracts', roles: anyone, data: 'read-write' },
@@ -138,7 +148,7 @@ export const routes = [
   { name: 'signing-asset', method: 'GET', path: '/api/sign/{asset}', entry: 'functions/signing/asset.ts', area: 'contracts', roles: 'public', data: 'none', files: signingPageFiles },
   { name: 'signing-view', method: 'GET', path: '/api/signing', entry: 'functions/signing/view.ts', area: 'contracts', roles: 'public', data: 'read' },
   { name: 'signing-sign', method: 'POST', path: '/api/signing', entry: 'functions/signing/sign.ts', area: 'contracts', roles: 'public', data: 'read-write', sealing: 'sign' },
-  { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', area: 'contracts', roles: 'public', data: 'read-write', sealing: 'sign', files: contractDocumentFonts },
+  { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', area: 'contracts', roles: 'public', data: 'read-write', sealing: 'sign', files: contractDocumentFiles },
   { name: 'events-list', method: 'GET', path: '/api/events', entry: 'functions/events/list.ts', area: 'webhooks', roles: ownerOnly, data: 'read' },
   { name: 'webhooks-list', method: 'GET', path: '/api/webhooks', entry: 'functions/webhooks/list.ts', area: 'webhooks', roles: ownerOnly, data: 'read' },
   { name: 'webhooks-create', method: 'POST', path: '/api/webhooks', entry: 'functions/webhooks/create.ts', area: 'webhooks', roles: ownerOnly, data: 'read-write', webhookSecrets: 'encrypt', idempotentReplays: false },

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import fontkit, { type Font } from '@cantoo/fontkit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -24,7 +24,9 @@ import {
 } from '#shared/contracts/document/seal-certificate.ts';
 import { localSealer } from '#shared/contracts/seal/local-sealer.ts';
 import type { Sealer } from '#shared/contracts/seal/sealer.ts';
+import { fontkitModuleFile } from '#shared/routes.ts';
 import { lambdaFunctions, measureBundle, writeBundle } from './bench/bundles.ts';
+import { placeFiles } from './bench/cold-start.ts';
 import {
   baseContract,
   documentHash,
@@ -370,19 +372,41 @@ describe('the copy as the document functions’ bundles render it', () => {
 
   it('renders and seals the largest contract, PNG signatures included, into a copy pdfsig and qpdf accept', async () => {
     const folder = mkdtempSync(join(workDirectory, 'bundle-'));
-    mkdirSync(join(folder, 'files'));
-    for (const font of Object.values(contractDocumentFontFiles))
-      copyFileSync(font, join(folder, 'files', basename(font)));
+    const [documentFunction] = documentFunctions;
+    if (!documentFunction) throw new Error('no document function');
+    await placeFiles(documentFunction.files, join(folder, 'files'));
     const bundle = await writeBundle('test/support/render-copy-in-bundle.ts', 'bundled', folder);
     const file = join(workDirectory, 'bundled-largest.pdf');
+    const scripts = join(workDirectory, 'bundled-scripts.pdf');
 
     execFileSync(process.execPath, [bundle, join(folder, 'keys'), file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync(process.execPath, [bundle, join(folder, 'keys'), scripts, 'scripts'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
 
     expect(pdfsig(file)).toContain('Signature is Valid');
     expect(run('qpdf', '--check', file)).toContain('No syntax or stream encoding errors found');
     expect(pdftotext(file)).toContain('Leistung 50: Personal Training');
     // Both signature images were inflated and deflated again by the substitute: poppler draws them.
     expect(run('pdfimages', '-list', file).match(/\bimage\b/g)?.length).toBeGreaterThanOrEqual(2);
+    // Names in other scripts: fontkit, loaded from its own module beside the bundle, embeds the fallback fonts.
+    expect(pdfsig(scripts)).toContain('Signature is Valid');
+    expect(pdftotext(scripts)).toContain('محمد');
+    expect(pdftotext(scripts)).toContain('山田');
+    expect(run('pdffonts', scripts)).toContain('NotoNaskhArabic');
+    expect(run('pdffonts', scripts)).toContain('NotoSansHans');
+  });
+
+  it('leaves fontkit out of the document functions’ bundles, as a module of its own beside them', async () => {
+    for (const fn of documentFunctions) {
+      const { byPackage } = await measureBundle(fn.entry, 'runtime', fn.constants);
+
+      expect(
+        byPackage.map(({ name }) => name),
+        fn.name,
+      ).not.toContain('@cantoo/fontkit');
+      expect(fn.files, fn.name).toContainEqual(fontkitModuleFile);
+    }
   });
 });
 

@@ -8,10 +8,14 @@ import { largestContractInput } from './contract-documents.ts';
 /**
  * Bundled with the stack's esbuild options and run in a process of its own
  * (test/contract-document.test.ts): renders the largest contract, with its
- * PNG signatures, as the document functions' bundles do, substitutes included.
- * Arguments: the sealing key's folder and the PDF's file.
+ * PNG signatures, as the document functions' bundles do, substitutes and the
+ * files beside the bundle included. With `scripts`, the customer's name is in
+ * Arabic and Chinese script, which takes the fallback fonts and fontkit.
+ * Arguments: the sealing key's folder, the PDF's file and `latin` or `scripts`.
  */
-const [keyDirectory = '', pdfFile = ''] = process.argv.slice(2);
+const [keyDirectory = '', pdfFile = '', names = 'latin'] = process.argv.slice(2);
 const sealer = localSealer(keyDirectory);
 const certificate = await loadOrIssueCertificate(fileCertificateStore(keyDirectory), sealer);
-writeFileSync(pdfFile, await renderContractDocument(largestContractInput(certificate.keyId), { sealer, certificate }));
+const input = largestContractInput(certificate.keyId);
+if (names === 'scripts') input.contract.contact = { ...input.contract.contact, firstName: 'محمد', lastName: '山田' };
+writeFileSync(pdfFile, await renderContractDocument(input, { sealer, certificate }));

@@ -1,7 +1,8 @@
 import type fontkit from '@cantoo/fontkit';
 import type { Font, Glyph } from '@cantoo/fontkit';
 import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
-import { readRouteFile } from '../../route-files.ts';
+import { bundledRouteFile, readRouteFile } from '../../route-files.ts';
+import { fontkitModuleFile } from '../../routes.ts';
 import { subsetFont } from './subset-font.ts';
 import { parseTrueType, type TrueTypeFont } from './truetype-font.ts';
 
@@ -77,10 +78,17 @@ export const withPostHeaderOnly = <F extends ParsedFont>(font: F, bytes: Uint8Ar
 };
 
 // fontkit (with its layout engine and Unicode tables) is loaded only for a copy
-// that needs a fallback font: a name in Arabic or Chinese script.
+// that needs a fallback font: a name in Arabic or Chinese script. In Lambda it is
+// a module of its own beside the bundle (`fontkitModuleFile`), so a cold start
+// does not parse its 280 KB; run from the repository, it is the package. The
+// specifier is a variable so that esbuild leaves the package out of the bundle.
+const fontkitPackage = '@cantoo/fontkit';
+const importFontkit = (): Promise<{ default: Fontkit }> =>
+  import(bundledRouteFile(fontkitModuleFile.path)?.href ?? fontkitPackage);
+
 let fontkitLoaded: Promise<Fontkit> | undefined;
 const loadFontkit = () => {
-  fontkitLoaded ??= import('@cantoo/fontkit').then(
+  fontkitLoaded ??= importFontkit().then(
     ({ default: library }) =>
       ({
         ...library,
