@@ -24,9 +24,14 @@ export const contractDocumentFontFiles = {
 type MainFontName = 'regular' | 'bold';
 type FallbackFontName = 'arabic' | 'cjk';
 
+/** The characters a font has glyphs for. */
+export interface CharacterCoverage {
+  has(codePoint: number): boolean;
+}
+
 interface LoadedFont {
   bytes: Uint8Array;
-  codePoints: ReadonlySet<number>;
+  codePoints: CharacterCoverage;
 }
 
 type Fontkit = typeof fontkit;
@@ -131,7 +136,7 @@ export interface FallbackFont {
   font: PDFFont;
   /** Names the font file: measured widths are kept per file across documents. */
   key: string;
-  codePoints: ReadonlySet<number>;
+  codePoints: CharacterCoverage;
 }
 
 export interface DocumentFonts {
@@ -140,7 +145,7 @@ export interface DocumentFonts {
   /** The font file of each embedded font (see `FallbackFont.key`). */
   keys: ReadonlyMap<PDFFont, string>;
   /** What `regular` and `bold` cover (the same Noto Sans character set). */
-  codePoints: ReadonlySet<number>;
+  codePoints: CharacterCoverage;
   /** Tried in order for characters the main font lacks. */
   fallbacks: readonly FallbackFont[];
   /** Embeds every font with the glyphs drawn so far: call it once all text is drawn, before saving. */

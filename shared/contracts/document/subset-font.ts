@@ -79,7 +79,9 @@ class SubsetFontEmbedder extends CustomFontEmbedder {
       {
         unitsPerEm: font.unitsPerEm,
         postscriptName: font.postscriptName,
-        characterSet: [...font.codePoints],
+        get characterSet() {
+          return font.characters();
+        },
       } as unknown as CustomFontEmbedder['font'],
       new Uint8Array(0),
     );

@@ -22,8 +22,10 @@ export interface TrueTypeFont {
   /** OS/2 `sFamilyClass`: tells a PDF reader whether the font is serif or script. */
   familyClass: number;
   italic: boolean;
-  /** Every character the font maps to a glyph. */
-  codePoints: ReadonlySet<number>;
+  /** Whether the font maps a character to a glyph. */
+  codePoints: { has(codePoint: number): boolean };
+  /** Every character the font maps, in order. */
+  characters(): number[];
   glyphOf(codePoint: number): number | undefined;
   advanceOf(glyph: number): number;
   /**
@@ -52,9 +54,31 @@ const readTables = (view: DataView, bytes: Uint8Array): Map<string, TableRecord>
   return tables;
 };
 
-/** cmap formats 4 (the Basic Multilingual Plane) and 12 (all of Unicode). */
-const readCharacterMap = (view: DataView, cmap: TableRecord): Map<number, number> => {
-  const map = new Map<number, number>();
+interface CharacterMap {
+  glyphOf(codePoint: number): number | undefined;
+  characters(): number[];
+}
+
+/** The last index in [0, count) whose value is at most `target`, or -1: the segment or group a character is in. */
+const lastAtMost = (count: number, valueAt: (index: number) => number, target: number) => {
+  let [low, high] = [0, count - 1];
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (valueAt(middle) <= target) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+};
+
+/**
+ * cmap formats 12 (all of Unicode) and 4 (the Basic Multilingual Plane), looked
+ * up in place by binary search: a map of every character would be built on each
+ * cold start for the few dozen a copy uses.
+ */
+const readCharacterMap = (view: DataView, cmap: TableRecord): CharacterMap => {
   const subtables = new Map<string, number>();
   for (let index = 0; index < view.getUint16(cmap.offset + 2); index++) {
     const record = cmap.offset + 4 + 8 * index;
@@ -63,12 +87,23 @@ const readCharacterMap = (view: DataView, cmap: TableRecord): Map<number, number
   }
   const full = subtables.get('3/10/12') ?? subtables.get('0/4/12');
   if (full !== undefined) {
-    for (let group = 0; group < view.getUint32(full + 12); group++) {
-      const record = full + 16 + 12 * group;
-      const [start, end, glyph] = [view.getUint32(record), view.getUint32(record + 4), view.getUint32(record + 8)];
-      for (let codePoint = start; codePoint <= end; codePoint++) map.set(codePoint, glyph + codePoint - start);
-    }
-    return map;
+    const groups = view.getUint32(full + 12);
+    const group = (index: number) => full + 16 + 12 * index;
+    return {
+      glyphOf: (codePoint) => {
+        const index = lastAtMost(groups, (at) => view.getUint32(group(at)), codePoint);
+        if (index < 0 || codePoint > view.getUint32(group(index) + 4)) return undefined;
+        return view.getUint32(group(index) + 8) + codePoint - view.getUint32(group(index));
+      },
+      characters: () => {
+        const all: number[] = [];
+        for (let index = 0; index < groups; index++) {
+          for (let char = view.getUint32(group(index)); char <= view.getUint32(group(index) + 4); char++)
+            all.push(char);
+        }
+        return all;
+      },
+    };
   }
   const basic = subtables.get('3/1/4') ?? subtables.get('0/3/4');
   if (basic === undefined) throw new Error('The font has no Unicode character map');
@@ -77,21 +112,31 @@ const readCharacterMap = (view: DataView, cmap: TableRecord): Map<number, number
   const starts = ends + 2 * segments + 2;
   const deltas = starts + 2 * segments;
   const rangeOffsets = deltas + 2 * segments;
-  for (let segment = 0; segment < segments; segment++) {
-    const [start, end] = [view.getUint16(starts + 2 * segment), view.getUint16(ends + 2 * segment)];
+  const inSegment = (segment: number, codePoint: number) => {
+    const start = view.getUint16(starts + 2 * segment);
+    if (codePoint < start || codePoint === 0xffff) return undefined;
     const delta = view.getInt16(deltas + 2 * segment);
     const rangeOffset = view.getUint16(rangeOffsets + 2 * segment);
-    for (let codePoint = start; codePoint <= end && codePoint !== 0xffff; codePoint++) {
-      let glyph = (codePoint + delta) & 0xffff;
-      if (rangeOffset !== 0) {
-        const at = rangeOffsets + 2 * segment + rangeOffset + 2 * (codePoint - start);
-        const raw = view.getUint16(at);
-        glyph = raw === 0 ? 0 : (raw + delta) & 0xffff;
+    if (rangeOffset === 0) return (codePoint + delta) & 0xffff || undefined;
+    const raw = view.getUint16(rangeOffsets + 2 * segment + rangeOffset + 2 * (codePoint - start));
+    return raw === 0 ? undefined : (raw + delta) & 0xffff || undefined;
+  };
+  // The segment a character is in is the first whose end is at or after it.
+  const segmentOf = (codePoint: number) =>
+    lastAtMost(segments, (at) => view.getUint16(ends + 2 * at), codePoint - 1) + 1;
+  return {
+    glyphOf: (codePoint) => (codePoint > 0xffff ? undefined : inSegment(segmentOf(codePoint), codePoint)),
+    characters: () => {
+      const all: number[] = [];
+      for (let segment = 0; segment < segments; segment++) {
+        const end = view.getUint16(ends + 2 * segment);
+        for (let char = view.getUint16(starts + 2 * segment); char <= end; char++) {
+          if (inSegment(segment, char) !== undefined) all.push(char);
+        }
       }
-      if (glyph !== 0) map.set(codePoint, glyph);
-    }
-  }
-  return map;
+      return all;
+    },
+  };
 };
 
 /** The PostScript name (name id 6), from the Windows (UTF-16) or Macintosh (Roman) record. */
@@ -286,8 +331,9 @@ export const parseTrueType = (bytes: Uint8Array): TrueTypeFont => {
     fixedPitch: post ? view.getUint32(post.offset + 12) !== 0 : false,
     familyClass: os2 ? view.getInt16(os2.offset + 30) : 0,
     italic: (view.getUint16(head.offset + 44) & 0x0002) !== 0,
-    codePoints: new Set(characters.keys()),
-    glyphOf: (codePoint) => characters.get(codePoint),
+    codePoints: { has: (codePoint) => characters.glyphOf(codePoint) !== undefined },
+    characters: characters.characters,
+    glyphOf: characters.glyphOf,
     advanceOf,
     subset,
   };
