@@ -1,6 +1,7 @@
-import type { PDFDocument, PDFPage } from '@cantoo/pdf-lib';
+import { degrees, drawImage, type PDFDocument, type PDFPage } from '@cantoo/pdf-lib';
 import { parseXmlSubset, type XmlElement } from '../xml-subset.ts';
 import type { SignatureImageForDocument } from './contract-for-document.ts';
+import { decodeSignaturePng, embedDecodedPng } from './png-image.ts';
 
 export interface Box {
   x: number;
@@ -65,9 +66,26 @@ export const drawSignatureImage = async (
 ): Promise<boolean> => {
   try {
     if (image.mediaType === 'image/png') {
-      const png = await document.embedPng(image.bytes);
-      const size = fitInto(png.width, png.height, box);
-      page.drawImage(png, { x: box.x, y: box.y + (box.height - size.height) / 2, ...size });
+      const decoded = decodeSignaturePng(image.bytes);
+      if (!decoded) {
+        const png = await document.embedPng(image.bytes);
+        const size = fitInto(png.width, png.height, box);
+        page.drawImage(png, { x: box.x, y: box.y + (box.height - size.height) / 2, ...size });
+        return true;
+      }
+      const size = fitInto(decoded.width, decoded.height, box);
+      const name = page.node.newXObject('Image', embedDecodedPng(document, decoded));
+      const still = degrees(0);
+      page.pushOperators(
+        ...drawImage(name, {
+          x: box.x,
+          y: box.y + (box.height - size.height) / 2,
+          ...size,
+          rotate: still,
+          xSkew: still,
+          ySkew: still,
+        }),
+      );
       return true;
     }
     const root = parseXmlSubset(new TextDecoder().decode(image.bytes));
