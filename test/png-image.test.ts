@@ -67,10 +67,8 @@ const split = (samples: Uint8Array, channels: number) => {
   return { colour, alpha };
 };
 
-const pdfImages = async (
-  png: Buffer,
-  draw: (document: PDFDocument, page: ReturnType<PDFDocument['addPage']>) => Promise<void>,
-) => {
+/** A one-page PDF with what `draw` puts on it: how many images poppler finds, and the page as it draws it. */
+const pdfImages = async (draw: (document: PDFDocument, page: ReturnType<PDFDocument['addPage']>) => Promise<void>) => {
   const document = await PDFDocument.create();
   await draw(document, document.addPage([200, 200]));
   const folder = mkdtempSync(join(tmpdir(), 'png-image-'));
@@ -127,12 +125,12 @@ describe('reading a signature PNG for the copy', () => {
       const png = encodePng(40, 30, colourType, samplesOf(40, 30, channelsOf[colourType] as number));
       const box = { x: 10, y: 10, width: 80, height: 60 };
 
-      const ours = await pdfImages(png, async (document, page) => {
+      const ours = await pdfImages(async (document, page) => {
         expect(
           await drawSignatureImage(document, page, { role: 'customer', mediaType: 'image/png', bytes: png }, box),
         ).toBe(true);
       });
-      const library = await pdfImages(png, async (document, page) => {
+      const library = await pdfImages(async (document, page) => {
         page.drawImage(await document.embedPng(png), box);
       });
 

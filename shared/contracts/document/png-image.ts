@@ -72,7 +72,7 @@ export const decodeSignaturePng = (bytes: Uint8Array): DecodedPng | undefined =>
     else if (type === 'IEND') break;
     offset += 12 + length;
   }
-  if (!header || header.length !== 13 || data.length === 0) return undefined;
+  if (header?.length !== 13 || data.length === 0) return undefined;
   const headerView = new DataView(header.buffer, header.byteOffset, header.byteLength);
   const [width, height] = [headerView.getUint32(0), headerView.getUint32(4)];
   const [bitDepth, colourType, , , interlace] = header.subarray(8);
