@@ -39,6 +39,7 @@ export interface TrueTypeFont {
 interface TableRecord {
   offset: number;
   length: number;
+  checksum: number;
 }
 
 const tag = (bytes: Uint8Array, offset: number) => String.fromCharCode(...bytes.subarray(offset, offset + 4));
@@ -49,7 +50,11 @@ const readTables = (view: DataView, bytes: Uint8Array): Map<string, TableRecord>
   const tables = new Map<string, TableRecord>();
   for (let index = 0; index < view.getUint16(4); index++) {
     const record = 12 + 16 * index;
-    tables.set(tag(bytes, record), { offset: view.getUint32(record + 8), length: view.getUint32(record + 12) });
+    tables.set(tag(bytes, record), {
+      checksum: view.getUint32(record + 4),
+      offset: view.getUint32(record + 8),
+      length: view.getUint32(record + 12),
+    });
   }
   return tables;
 };
@@ -180,8 +185,12 @@ const moreComponents = 0x0020;
 const haveXAndYScale = 0x0040;
 const haveTwoByTwo = 0x0080;
 
-/** Writes a font file: the table directory (sorted by tag, with checksums) and the 4-byte aligned tables. */
-const writeFont = (tables: Map<string, Uint8Array>): Uint8Array => {
+/**
+ * Writes a font file: the table directory (sorted by tag, with checksums) and the 4-byte aligned tables.
+ * `knownChecksums` are those of tables copied unchanged, as the original's directory states them. The
+ * whole file's sum, for head's adjustment, is the directory's plus the tables' (each padded to 4 bytes).
+ */
+const writeFont = (tables: Map<string, Uint8Array>, knownChecksums: ReadonlyMap<string, number>): Uint8Array => {
   const tags = [...tables.keys()].sort();
   const power = 2 ** Math.floor(Math.log2(tags.length));
   let offset = 12 + 16 * tags.length;
@@ -194,18 +203,22 @@ const writeFont = (tables: Map<string, Uint8Array>): Uint8Array => {
   view.setUint16(8, Math.log2(power));
   view.setUint16(10, tags.length * 16 - power * 16);
   let headOffset = 0;
+  let tablesSum = 0;
   tags.forEach((name, index) => {
     const table = tables.get(name) as Uint8Array;
     const record = 12 + 16 * index;
+    const sum = knownChecksums.get(name) ?? checksum(table);
+    tablesSum = (tablesSum + sum) >>> 0;
     for (let char = 0; char < 4; char++) view.setUint8(record + char, name.charCodeAt(char));
-    view.setUint32(record + 4, checksum(table));
+    view.setUint32(record + 4, sum);
     view.setUint32(record + 8, offset);
     view.setUint32(record + 12, table.length);
     file.set(table, offset);
     if (name === 'head') headOffset = offset;
     offset += padded(table.length);
   });
-  view.setUint32(headOffset + 8, (0xb1b0afba - checksum(file)) >>> 0);
+  const directorySum = checksum(file.subarray(0, 12 + 16 * tags.length));
+  view.setUint32(headOffset + 8, (0xb1b0afba - directorySum - tablesSum) >>> 0);
   return file;
 };
 
@@ -231,6 +244,14 @@ export const parseTrueType = (bytes: Uint8Array): TrueTypeFont => {
   const horizontalMetrics = view.getUint16(hhea.offset + 34);
   const longOffsets = view.getInt16(head.offset + 50) === 1;
   const characters = readCharacterMap(view, table('cmap'));
+  // A copy sets a few dozen distinct characters thousands of times (measuring, wrapping, drawing).
+  const glyphs = new Map<number, number | undefined>();
+  const glyphOf = (codePoint: number) => {
+    if (glyphs.has(codePoint)) return glyphs.get(codePoint);
+    const glyph = characters.glyphOf(codePoint);
+    glyphs.set(codePoint, glyph);
+    return glyph;
+  };
 
   const glyphStart = (glyph: number) =>
     longOffsets ? view.getUint32(loca.offset + 4 * glyph) : 2 * view.getUint16(loca.offset + 2 * glyph);
@@ -293,9 +314,10 @@ export const parseTrueType = (bytes: Uint8Array): TrueTypeFont => {
     const headView = new DataView(newHead.buffer);
     headView.setUint32(8, 0);
     headView.setInt16(50, 1);
+    const copied = ['hhea', 'maxp', 'cvt ', 'fpgm', 'prep'].filter((name) => tables.has(name));
     const copy = (name: string) => {
-      const record = tables.get(name);
-      return record ? [[name, bytes.subarray(record.offset, record.offset + record.length)] as const] : [];
+      const record = table(name);
+      return [name, bytes.subarray(record.offset, record.offset + record.length)] as const;
     };
     // The tables a PDF reader needs to draw a CIDFontType2 (ISO 32000-1, 9.9): no cmap, names or layout.
     return writeFont(
@@ -304,12 +326,9 @@ export const parseTrueType = (bytes: Uint8Array): TrueTypeFont => {
         ['loca', newLoca],
         ['glyf', newGlyf],
         ['hmtx', newHmtx],
-        ...copy('hhea'),
-        ...copy('maxp'),
-        ...copy('cvt '),
-        ...copy('fpgm'),
-        ...copy('prep'),
+        ...copied.map(copy),
       ]),
+      new Map(copied.map((name) => [name, table(name).checksum])),
     );
   };
 
@@ -331,9 +350,9 @@ export const parseTrueType = (bytes: Uint8Array): TrueTypeFont => {
     fixedPitch: post ? view.getUint32(post.offset + 12) !== 0 : false,
     familyClass: os2 ? view.getInt16(os2.offset + 30) : 0,
     italic: (view.getUint16(head.offset + 44) & 0x0002) !== 0,
-    codePoints: { has: (codePoint) => characters.glyphOf(codePoint) !== undefined },
+    codePoints: { has: (codePoint) => glyphOf(codePoint) !== undefined },
     characters: characters.characters,
-    glyphOf: characters.glyphOf,
+    glyphOf,
     advanceOf,
     subset,
   };
