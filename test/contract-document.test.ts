@@ -12,7 +12,7 @@ import type {
 } from '#shared/contracts/document/contract-for-document.ts';
 import { fileCertificateStore } from '#shared/contracts/document/file-certificate-store.ts';
 import { contractDocumentFontFiles, type PostHeader, withPostHeaderOnly } from '#shared/contracts/document/fonts.ts';
-import { formatMoney } from '#shared/contracts/document/german-format.ts';
+import { formatLocalTime, formatMoney, formatUtcTime } from '#shared/contracts/document/german-format.ts';
 import {
   contractDocumentFileName,
   renderContractDocument,
@@ -414,6 +414,21 @@ describe('money in German format', () => {
   it('writes cents as euros with decimal comma and thousands dot', () => {
     expect(formatMoney(euro(4900))).toBe('49,00\u00a0€');
     expect(formatMoney(euro(123450))).toBe('1.234,50\u00a0€');
+  });
+});
+
+describe('times in German format', () => {
+  it('writes an instant in UTC exactly as Intl does for the UTC zone', () => {
+    const instants = [
+      '2026-01-01T00:00:00.000Z',
+      '2028-02-29T23:59:59.999Z',
+      '2026-12-31T23:59:59Z',
+      '2099-07-04T09:05:03Z',
+    ];
+    for (let time = Date.UTC(2026, 0, 1); time < Date.UTC(2027, 0, 1); time += 433 * 60_000 + 7_000) {
+      instants.push(new Date(time).toISOString());
+    }
+    for (const instant of instants) expect(formatUtcTime(instant), instant).toBe(formatLocalTime(instant, 'UTC'));
   });
 });
 

@@ -119,7 +119,7 @@ const once = <Name, Value>(load: (name: Name) => Promise<Value>) => {
 
 const loadMainFont = once(
   async (name: MainFontName): Promise<TrueTypeFont> =>
-    parseTrueType(new Uint8Array(await readRouteFile(contractDocumentFontFiles[name]))),
+    parseTrueType(await readRouteFile(contractDocumentFontFiles[name])),
 );
 
 const loadFallbackFont = once(async (name: FallbackFontName): Promise<LoadedFont> => {

@@ -41,8 +41,18 @@ const dateTimeFormat = (timeZone: string) => {
 export const formatLocalTime = (instant: Timestamp, timeZone: string): string =>
   `${dateTimeFormat(timeZone).format(new Date(instant))}`;
 
-/** An instant in UTC: `15.01.2026, 13:03:12 UTC`. */
-export const formatUtcTime = (instant: Timestamp): string => formatLocalTime(instant, 'UTC');
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * An instant in UTC: `15.01.2026, 13:03:12 UTC`, as `formatLocalTime(instant, 'UTC')` writes it
+ * (test/contract-document.test.ts compares them), from the Date's UTC fields: UTC has no rules
+ * to look up, and a second `Intl.DateTimeFormat` costs a cold start a millisecond.
+ */
+export const formatUtcTime = (instant: Timestamp): string => {
+  const date = new Date(instant);
+  const day = `${twoDigits(date.getUTCDate())}.${twoDigits(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
+  return `${day}, ${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())}:${twoDigits(date.getUTCSeconds())} UTC`;
+};
 
 export const intervalLabels: Record<BillingInterval, string> = {
   once: 'einmalig',
