@@ -168,6 +168,16 @@ describe('today in the studio time zone', () => {
     expect(todayIn('America/New_York', new Date('2026-03-01T03:00:00Z'))).toBe('2026-02-28');
   });
 
+  it('answers each zone and instant for itself when asked again and again (the last answer is kept)', () => {
+    const at = new Date('2026-06-15T11:30:00Z');
+    const asked = ['Pacific/Kiritimati', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Pacific/Kiritimati'].map((zone) =>
+      todayIn(zone, at),
+    );
+
+    expect(asked).toEqual(['2026-06-16', '2026-06-16', '2026-06-15', '2026-06-16']);
+    expect(todayIn('Pacific/Kiritimati', new Date('2026-06-15T09:59:59Z'))).toBe('2026-06-15');
+  });
+
   it('agrees with Intl’s calendar date every 113 minutes of 2026 in zones with odd offsets and daylight saving', () => {
     const zones = [
       'Europe/Berlin',
