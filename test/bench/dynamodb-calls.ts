@@ -121,7 +121,9 @@ export const totalUnits = (calls: readonly DynamoDbCall[]) => ({
 /** `GetItem ×2, TransactWriteItems(4)`: the calls of one request, in order, for tables and comparisons. */
 export const describeCalls = (calls: readonly DynamoDbCall[]): string => {
   const groups: { name: string; count: number }[] = [];
-  for (const { operation, items, failed } of calls) {
+  // Calls of one wave were in flight together: the order of their answers says nothing, so they are listed by operation.
+  const ordered = [...calls].sort((a, b) => a.wave - b.wave || a.operation.localeCompare(b.operation));
+  for (const { operation, items, failed } of ordered) {
     const counted =
       operation === 'TransactWriteItems' || operation === 'BatchWriteItem' ? `${operation}(${items})` : operation;
     const name = failed ? `${counted} (condition failed)` : counted;
