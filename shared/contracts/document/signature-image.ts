@@ -66,26 +66,18 @@ export const drawSignatureImage = async (
 ): Promise<boolean> => {
   try {
     if (image.mediaType === 'image/png') {
+      // A signature pad's PNG is decoded here; any other kind by the PDF library.
       const decoded = decodeSignaturePng(image.bytes);
-      if (!decoded) {
-        const png = await document.embedPng(image.bytes);
-        const size = fitInto(png.width, png.height, box);
-        page.drawImage(png, { x: box.x, y: box.y + (box.height - size.height) / 2, ...size });
-        return true;
+      const libraryImage = decoded ? undefined : await document.embedPng(image.bytes);
+      const dimensions = decoded ?? (libraryImage as { width: number; height: number });
+      const size = fitInto(dimensions.width, dimensions.height, box);
+      const placement = { x: box.x, y: box.y + (box.height - size.height) / 2, ...size };
+      if (libraryImage) page.drawImage(libraryImage, placement);
+      else if (decoded) {
+        const name = page.node.newXObject('Image', embedDecodedPng(document, decoded));
+        const still = degrees(0);
+        page.pushOperators(...drawImage(name, { ...placement, rotate: still, xSkew: still, ySkew: still }));
       }
-      const size = fitInto(decoded.width, decoded.height, box);
-      const name = page.node.newXObject('Image', embedDecodedPng(document, decoded));
-      const still = degrees(0);
-      page.pushOperators(
-        ...drawImage(name, {
-          x: box.x,
-          y: box.y + (box.height - size.height) / 2,
-          ...size,
-          rotate: still,
-          xSkew: still,
-          ySkew: still,
-        }),
-      );
       return true;
     }
     const root = parseXmlSubset(new TextDecoder().decode(image.bytes));
