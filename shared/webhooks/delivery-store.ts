@@ -1,9 +1,9 @@
 import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
 import { documentClient, tableName } from '../db/client.ts';
 import { ConditionFailed } from '../db/errors.ts';
 import { replaceWithRetry, VersionChanged, versionedUpdate } from '../db/versioned.ts';
 import { write } from '../db/write.ts';
+import { newId } from '../http/ids.ts';
 import { logger } from '../http/logger.ts';
 import type { DeliveryAttempt, DeliveryDependencies, DeliveryWebhook } from './delivery-worker.ts';
 import { configuredDestinationMode } from './destination.ts';
@@ -88,7 +88,7 @@ export const deliveryDependencies = (): DeliveryDependencies => {
     loadWebhook,
     recordAttempt: async (attempt: DeliveryAttempt) => {
       const delivery: DeliveryRecord = {
-        id: ulid(Date.parse(attempt.attemptedAt)),
+        id: newId(Date.parse(attempt.attemptedAt)),
         eventId: attempt.eventId,
         attempt: attempt.attempt,
         attemptedAt: attempt.attemptedAt,

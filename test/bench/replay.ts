@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
+import { newId } from '../../shared/http/ids.ts';
 import { isWrite } from './dynamodb-calls.ts';
 
 /**
@@ -175,7 +175,7 @@ const generatedIds = (recording: Recording): Map<string, string> => {
   );
   const fresh = new Map<string, string>();
   for (const text of recording.calls.flatMap((call) => stringsOf(call.input))) {
-    for (const [id] of text.matchAll(ulidPattern)) if (!known.has(id) && !fresh.has(id)) fresh.set(id, ulid());
+    for (const [id] of text.matchAll(ulidPattern)) if (!known.has(id) && !fresh.has(id)) fresh.set(id, newId());
     for (const [id] of text.matchAll(uuidPattern)) if (!known.has(id) && !fresh.has(id)) fresh.set(id, randomUUID());
     for (const [hash] of text.matchAll(hexDigestPattern)) {
       if (!known.has(hash) && !fresh.has(hash)) fresh.set(hash, randomBytes(32).toString('hex'));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, unlinkSync } from 'node:fs';
 import { open, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { monotonicFactory } from 'ulid';
+import { monotonicIds } from '../../../shared/http/ids.ts';
 import { type DeliveryQueue, delayOf, type ReceivedMessage, type SendOptions } from '../../../shared/webhooks/queue.ts';
 
 /*
@@ -87,7 +87,7 @@ export const openLocalQueue = <Body>(folder: string, now: () => number = Date.no
   mkdirSync(folder, { recursive: true });
   // A temporary file left by a process killed mid-write never became a message.
   for (const name of readdirSync(folder)) if (name.startsWith(temporaryPrefix)) unlinkSync(join(folder, name));
-  const nextId = monotonicFactory();
+  const nextId = monotonicIds();
   const known = new Map<string, StoredMessage<Body>>();
 
   const refresh = async () => {
