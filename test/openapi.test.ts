@@ -498,4 +498,20 @@ describe('GET /api/docs', () => {
     const icon = await fetch(`${api.url}/api/docs/favicon-32x32.png`, gzipped);
     expect(icon.headers.get('content-encoding')).toBeNull();
   });
+
+  it('reads Accept-Encoding’s q-values and `*`: gzip only where the client takes it', async () => {
+    const encodingFor = async (acceptEncoding: string) =>
+      (await fetch(`${api.url}/api/openapi.json`, { headers: { 'accept-encoding': acceptEncoding } })).headers.get(
+        'content-encoding',
+      );
+
+    expect(await encodingFor('gzip;q=0')).toBeNull();
+    expect(await encodingFor('GZIP; q=0.000, deflate')).toBeNull();
+    expect(await encodingFor('*;q=0.5, gzip;q=0, identity')).toBeNull();
+    expect(await encodingFor('gzip;q=0.2, identity;q=0.8')).toBeNull();
+    expect(await encodingFor('x-gzip-alike')).toBeNull();
+    expect(await encodingFor('*')).toBe('gzip');
+    expect(await encodingFor('br, *;q=0.1, identity;q=0')).toBe('gzip');
+    expect(await encodingFor('deflate, gzip;q=1.0')).toBe('gzip');
+  });
 });
