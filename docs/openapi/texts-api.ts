@@ -1,5 +1,9 @@
-/** The introduction of the document: the conventions every area follows (API.md §1, §5) and our decisions. */
-export const apiDescription = `The back office of a studio (fitness, yoga, dance, tattoo, photo …): its customers (**contacts**), what it sells (**services**) and **contracts** that customers sign digitally. Contacts and services are documented in English; the contracts area is documented in German (*Verträge*). Field names and enum values are English everywhere.
+/**
+ * The introduction of the document: the conventions every area follows and our decisions. Its lists of
+ * routes (public, owner-only, POSTs without replays) are checked against the route table by
+ * test/docs-text.test.ts, so a route that changes its roles or its idempotency fails there until this says so.
+ */
+export const apiDescription = `The back office of a studio (fitness, yoga, dance, tattoo, photo …): its customers (**contacts**), what it sells (**services**) and **contracts** that customers sign digitally. The contracts area, signing included, is documented in German (*Verträge*); everything else in English. Field names and enum values are English everywhere.
 
 ## Conventions
 - **Media type**: requests and responses are \`application/json; charset=utf-8\`; errors are \`application/problem+json\` (RFC 9457) with one entry per invalid field in \`errors\`.
@@ -9,10 +13,22 @@ export const apiDescription = `The back office of a studio (fitness, yoga, dance
 - **Strings** are trimmed; an optional string that is blank after trimming counts as absent, and absent optional fields are \`null\` in records. **Unknown fields** and unknown query parameters are a 400.
 - **Versions**: every record has \`version\` (1 on create, +1 on each change), and record responses carry it as \`ETag: "<version>"\`. \`PUT\` and \`DELETE\` honour \`If-Match\`: a stale one is a 412 and changes nothing.
 - **Create** answers 201 with the record and \`Location\`; **delete** answers 204 without a body.
-- **Retries**: every \`POST\` takes an \`Idempotency-Key\`; a repeat with the same body gets the first answer again with \`Idempotent-Replayed: true\`.
+- **Retries**: a \`POST\` takes an \`Idempotency-Key\`; a repeat with the same key and body gets the first answer again with \`Idempotent-Replayed: true\`, and the same key with another body is a 422. These POSTs take none, because their answer carries a secret the server does not keep: \`POST /api/contracts/{id}/signing-sessions\` (a repeat opens a new session and ends the previous one) and \`POST /api/webhooks\` (a repeat creates a second webhook). On the signing page's API the key is scoped to the signing session.
 - **Lists** answer \`{ "items": [...], "nextCursor": "…" | null }\`; \`limit\` is 1–100 (default 25) and \`cursor\` is the previous page's \`nextCursor\`. Every page is one query on an index, never a table scan.
 - **Bodies** over 1 MiB are a 413, a body that is not JSON a 415 or 400. A database that cannot be reached is a 503 with \`Retry-After\`.
 - Every response of the API carries \`X-Request-Id\`; quote it when you report a problem.
 
 ## Access
-Every route but this documentation needs \`Authorization: Bearer <JWT>\`: a token of the stack's Cognito user pool, whose \`cognito:groups\` claim names the roles. A missing or invalid token is refused by the API gateway itself with 401 and the gateway's own body (\`{"message":"Unauthorized"}\`); a valid token without the needed role gets a 403 problem. \`staff\` may read everything, create and update contacts, create and sign contracts; \`owner\` may also delete contacts, create and update services and cancel contracts.`;
+Every route needs \`Authorization: Bearer <JWT>\`, a token of the stack's Cognito user pool whose \`cognito:groups\` claim names the roles, except these public ones:
+- this documentation: \`GET /api/openapi.json\`, \`GET /api/docs\`, \`GET /api/docs/{asset}\`;
+- the signing page: \`GET /api/sign\`, \`GET /api/sign/{asset}\`;
+- the signing page's API, which takes the one-time link's token as \`Authorization: Signing <token>\` instead: \`GET /api/signing\`, \`POST /api/signing\`, \`GET /api/signing/document\`.
+
+A missing or invalid JWT is refused by the API gateway itself with 401 and the gateway's own body (\`{"message":"Unauthorized"}\`); a valid token without the needed role gets a 403 problem.
+
+\`staff\` and \`owner\` may call every other route, except these, which only \`owner\` may call:
+- deleting a contact: \`DELETE /api/contacts/{id}\`;
+- the offer of services: \`POST /api/services\`, \`PUT /api/services/{id}\`;
+- the studio profile: \`PUT /api/studio\`;
+- cancelling a contract and withdrawing a termination: \`POST /api/contracts/{id}/cancellation\`, \`DELETE /api/contracts/{id}/termination\`;
+- events and webhooks, reading included: \`GET /api/events\`, \`GET /api/webhooks\`, \`POST /api/webhooks\`, \`GET /api/webhooks/{id}\`, \`PUT /api/webhooks/{id}\`, \`DELETE /api/webhooks/{id}\`, \`GET /api/webhooks/{id}/deliveries\`.`;
