@@ -14,6 +14,8 @@ export interface ContractCopyMail {
 /** The message that carries the customer's copy (API.md §10), in German. */
 export const contractCopyMail = (mail: ContractCopyMail): MailContent => ({
   from: mail.from,
+  // The sending identity is the studio's, so its name is the sender's; replies go to the studio's own address.
+  fromName: mail.studio.legalName,
   to: mail.to,
   replyTo: mail.studio.email,
   subject: `Ihr Vertrag Nr. ${mail.contractNumber} mit ${mail.studio.legalName}`,

@@ -7,4 +7,4 @@ export const sendContractCopy = async (
   copy: Omit<ContractCopyMail, 'from'>,
   transport: MailTransport = configuredMailTransport(),
 ): Promise<{ messageId: string }> =>
-  transport.sender.send(buildMimeMessage(contractCopyMail({ ...copy, from: transport.from })));
+  transport.sender.send(await buildMimeMessage(contractCopyMail({ ...copy, from: transport.from })));
