@@ -47,7 +47,7 @@ export const esbuildOptions = {
   banner: { js: requireShim },
   // The SDK is bundled, not taken from the runtime: tree-shaken and minified into
   // one file it loads in half the time of the runtime's copy read file by file
-  // (about 85 ms less per cold start, README "Performance"), and it pins the
+  // (about 85 ms less per cold start, docs/performance.md), and it pins the
   // version we test with. `awsSdkModules` marks it for measuring our own code.
   external: [] as string[],
   alias: bundleSubstitutes,

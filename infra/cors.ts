@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 export const corsOriginsContextKey = 'corsOrigins';
 
 export const corsAllowedMethods = ['GET', 'POST', 'PUT', 'DELETE'] as const;
-// The request headers our API reads and the response headers a browser app needs to see (API.md).
+// The request headers our API reads and the response headers a browser app needs to see (docs/operations.md, `corsOrigins`).
 export const corsAllowedHeaders = ['Authorization', 'Content-Type', 'If-Match', 'Idempotency-Key'] as const;
 export const corsExposedHeaders = ['ETag', 'Location', 'X-Request-Id', 'Idempotent-Replayed', 'Retry-After'] as const;
 /** How long a browser may reuse a preflight answer. */

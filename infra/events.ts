@@ -53,7 +53,7 @@ const entryOf = (name: (typeof backgroundFunctions)[number]['name']): string => 
 };
 
 /**
- * API.md §12 in AWS: the table's stream (new images) → the dispatcher (only
+ * Events and webhooks (docs/events-and-webhooks.md) in AWS: the table's stream (new images) → the dispatcher (only
  * inserted event items reach it, partial batch failures reported) → an SQS
  * FIFO queue, one group per webhook and resource → the delivery function (one
  * message per invocation, so the receive count is the attempt number) → the

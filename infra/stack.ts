@@ -110,7 +110,7 @@ export class StudioApiStack extends Stack {
     // Anonymous traffic gets limits of its own on every route that takes no token.
     const publicRouteKeys = [...table.filter((route) => route.roles === 'public').map(routeKey), '$default'];
     throttlePublicRoutes(this.api, stage, publicRouteKeys, throttleSettings(this.api));
-    // Events and webhooks (API.md §12): the table's stream → dispatcher → FIFO queue → delivery.
+    // Events and webhooks (docs/events-and-webhooks.md): the table's stream → dispatcher → FIFO queue → delivery.
     const events = new StudioEvents(this, 'Events', {
       table: this.table,
       createFunction: (name, entry, environment) =>

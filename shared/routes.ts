@@ -12,7 +12,7 @@ export type Role = (typeof roleNames)[number];
 export type Area = 'contacts' | 'services' | 'studio' | 'contracts' | 'webhooks' | 'docs' | 'system';
 
 /**
- * The language column of the route table, kept per area (API.md): every text a route's responses carry
+ * The language column of the route table, kept per area (docs/architecture.md, "Language of responses"): every text a route's responses carry
  * and its published documentation are written in it. The HTTP pipeline and the OpenAPI generator read it.
  */
 export const areaLanguages = {

@@ -283,7 +283,7 @@ describe('roles', () => {
     expect(responses.at(-1)?.body).toMatchObject({ type: 'https://studio.example/problems/route-not-found' });
   });
 
-  // The signing API is public at the gateway: a one-time signing token stands in for the JWT (API.md §11).
+  // The signing API is public at the gateway: a one-time signing token stands in for the JWT (docs/walkthrough.md, "Signing at the counter").
   it('lets the function itself refuse a public signing route without its signing token, with problem+json', async () => {
     const signingRoutes = publicRoutes.filter((route) => route.data !== 'none');
 

@@ -19,7 +19,7 @@ import {
 import { describeTerm, formatGermanDate } from '#shared/contracts/term-sentences.ts';
 
 /**
- * The contract date rules of API.md §9 (§§ 187, 188 BGB). The property tests check the
+ * The contract date rules (§§ 187, 188 BGB; docs/decisions.md, "Contract term"). The property tests check the
  * module against JavaScript's own Date as an independent calendar.
  */
 
@@ -51,7 +51,7 @@ const anyTerm = (renewal: Term['renewal']): fc.Arbitrary<Term> =>
   });
 const later = (a: CalendarDate, b: CalendarDate) => (compareDates(a, b) >= 0 ? a : b);
 
-describe('the earliest end (API.md §9 table)', () => {
+describe('the earliest end (the example table of docs/openapi/contracts.ts)', () => {
   it.each([
     { startDate: '2026-01-15', months: 12, notice: '1 month', received: '2026-12-14', end: '2027-01-14' },
     { startDate: '2026-01-15', months: 12, notice: '1 month', received: '2026-12-15', end: '2027-01-15' },

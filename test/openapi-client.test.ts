@@ -56,7 +56,7 @@ type Body<Name extends keyof components['requestBodies']> = components['requestB
 
 ${typedExamples()}
 
-// The smallest image the API takes: a real 1×1 PNG (README, "A whole contract").
+// The smallest image the API takes: a real 1×1 PNG (docs/walkthrough.md, "A whole contract").
 const png =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 

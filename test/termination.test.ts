@@ -69,7 +69,7 @@ const get = async (id: string) => (await api.request('GET', `/api/contracts/${id
 
 const month = (value = 1) => ({ value, unit: 'month' });
 
-describe('the example table of API.md §9, asked through the preview', () => {
+describe('the example table of docs/openapi/contracts.ts, asked through the preview', () => {
   it.each([
     ['2026-01-15', 12, month(), '2026-12-14', '2027-01-14', '2027-01-14'],
     ['2026-01-15', 12, month(), '2026-12-15', '2027-01-14', '2027-01-15'],

@@ -95,7 +95,7 @@ describe('a signed delivery', () => {
   });
 
   it('signs "id.timestamp.body" with the decoded key, as the specification example does', () => {
-    // The example of the Standard Webhooks specification (README, "Signature scheme").
+    // The example of the Standard Webhooks specification (docs/events-and-webhooks.md).
     const headers = signWebhook(
       'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
       'msg_p5jXN8AQM9LWM0D4loKWxJek',

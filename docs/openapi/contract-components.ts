@@ -39,7 +39,7 @@ export const signatureImageDataUrl = v.pipe(
   ),
 );
 
-// Vertragsbereich: deutsch dokumentiert (API.md §4); Feldnamen und Enum-Werte bleiben englisch.
+// Vertragsbereich: deutsch dokumentiert (docs/decisions.md); Feldnamen und Enum-Werte bleiben englisch.
 
 const betrag: FieldDocs = {
   amount: 'Betrag in kleinster Währungseinheit (Cent bei EUR), ganze Zahl.',

@@ -37,7 +37,7 @@ export const contractsTag = {
     'Jede Unterschrift trägt ein **Siegel**: eine Signatur des Servers (ECDSA P-256 mit einem KMS-Schlüssel in AWS, lokal mit einem lokalen Schlüssel) über Vertrag, Angaben der Unterschrift und Hash des Bilds. Die **Prüfung** rechnet den Hash neu und prüft jedes Siegel und jedes Bild. Ein gültiges Siegel beweist, dass seit der Unterschrift nichts verändert wurde; wer den Stift hielt, beweist es nicht (einfache elektronische Signatur nach eIDAS).',
     '**Stornierung und Kündigung.** Ein noch nicht unterschriebenes Angebot (`pending`) wird *storniert* (`POST …/cancellation`, nur Inhaber). Ein unterschriebener Vertrag (`signed`) wird *gekündigt* (`POST …/termination`, Personal und Inhaber): Die Kündigung geht an einem Tag ein, und der Vertrag endet an einem späteren, den das Gesetz bestimmt. Bis dahin ist er `terminated` und läuft weiter; der Inhaber kann die Kündigung bis zum Tag vor ihrem Ende zurücknehmen (`DELETE …/termination`). Jede Vertragsantwort zeigt die berechneten Daten `minimumTermEndsOn`, `endsOn` und `earliestEndOn`.',
     fristenregeln,
-    `Beispiele (API.md §9; jede Zeile ist ein Test):\n\n${beispieltabelle}`,
+    `Beispiele (jede Zeile ist ein Test):\n\n${beispieltabelle}`,
   ].join('\n\n'),
 };
 

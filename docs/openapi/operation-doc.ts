@@ -33,7 +33,7 @@ export interface OperationDoc {
   readonly success: Success;
   /** A second success status of the same route (a PUT that creates answers 201, one that replaces 200). */
   readonly alsoSuccess?: Success;
-  /** A public route whose function checks an `Authorization: Signing <token>` header instead (API.md §11). */
+  /** A public route whose function checks an `Authorization: Signing <token>` header instead (docs/walkthrough.md, "Signing at the counter"). */
   readonly signingToken?: true;
   /** Problems this route answers beyond those of every route of its kind. */
   readonly problems?: { readonly [status: number]: readonly ProblemCode[] };

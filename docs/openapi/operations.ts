@@ -34,7 +34,7 @@ export const components: Record<string, Component> = {
   ...problemComponents,
 };
 
-/** The route table's language column: contracts are documented in German, everything else in English (API.md §6). */
+/** The route table's language column: contracts are documented in German, everything else in English (docs/architecture.md, "Language of responses"). */
 export const languageOfArea = (area: Area): Language => areaLanguages[area];
 
 export const tags: Record<Exclude<Area, 'system'>, { name: string; description: string }> = {

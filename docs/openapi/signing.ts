@@ -6,7 +6,7 @@ import { contractComponents as c, signatureImageDataUrl, vertragsfelder } from '
 import { gespeicherterVertrag, hash, png } from './contract-examples.ts';
 import type { OperationDoc } from './operation-doc.ts';
 
-// Unterschrift am Tresen (API.md §11): deutsch dokumentiert wie der ganze Vertragsbereich.
+// Unterschrift am Tresen (docs/walkthrough.md, "Signing at the counter"): deutsch dokumentiert wie der ganze Vertragsbereich.
 
 const json = 'application/json';
 const token = 'q3JkR0Ym3V9nU1aK8cW2xZ5tL7pQ4sE6hG0fD2bN9vM';

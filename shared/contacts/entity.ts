@@ -2,7 +2,7 @@ import { recordMapping } from '../db/record-mapping.ts';
 import { type Contact, ContactRecord } from './schema.ts';
 
 /**
- * Where a contact lives in the table and how it is stored (see README
+ * Where a contact lives in the table and how it is stored (see docs/architecture.md,
  * "Access patterns"). Sort keys join their parts with U+0001, which sorts
  * below every character a name may contain, so "Smith, Zoe" comes before
  * "Smithson, Al".

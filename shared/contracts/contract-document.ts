@@ -31,7 +31,7 @@ export interface ContractDocument {
 }
 
 /**
- * The customer's copy of a contract (API.md §10): rendered from the stored
+ * The customer's copy of a contract (docs/walkthrough.md, "The customer's copy"): rendered from the stored
  * contract as it is now and sealed with the sealing key, so any PDF reader can
  * check it offline.
  */

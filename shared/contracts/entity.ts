@@ -13,7 +13,7 @@ import {
 } from './schema.ts';
 
 /**
- * Where a contract lives in the table and how it is stored (see README
+ * Where a contract lives in the table and how it is stored (see docs/architecture.md,
  * "Access patterns"). A contract and its signatures share one partition; their
  * sort keys share the prefix `CONTRACT`, so one Query reads the contract with
  * its signatures and leaves the (larger) signature images out.

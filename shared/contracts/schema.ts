@@ -128,7 +128,7 @@ export type TerminationKind = (typeof terminationKinds)[number];
 
 const requiredForExtraordinary = schemaMessage('contracts.requiredForExtraordinary');
 
-/** Body of `POST /api/contracts/:id/termination`: „Kündigung“ of a signed contract (API.md §9). */
+/** Body of `POST /api/contracts/:id/termination`: „Kündigung“ of a signed contract (docs/decisions.md, "Termination"). */
 export const TerminationInput = v.pipe(
   v.strictObject({
     kind: v.optional(v.picklist(terminationKinds, schemaMessage('field.oneOf', terminationKinds)), 'ordinary'),
@@ -284,7 +284,7 @@ export const ContractRecord = v.object({ ...StoredContractRecord.entries, ...Com
 export type Contract = v.InferOutput<typeof ContractRecord>;
 
 /** A contract with its signatures: the answer of get, create, sign, cancel and terminate. */
-/** A copy of the contract's PDF sent by email (API.md §10). */
+/** A copy of the contract's PDF sent by email (docs/walkthrough.md, "The customer's copy"). */
 export const ContractCopyRecord = v.object({
   id: recordId(),
   to: v.string(),

@@ -9,7 +9,7 @@ import { copyItem } from './entity.ts';
 import type { ContractCopy } from './schema.ts';
 
 /**
- * Sends the customer's copy (API.md §10) by email and records it on the
+ * Sends the customer's copy (docs/walkthrough.md, "The customer's copy") by email and records it on the
  * contract, with its `contract.copy_sent` event, in one transaction. The mail
  * leaves before the record is written: if that write fails, the answer is an
  * error and a retry (with the same Idempotency-Key) sends the mail again — a

@@ -36,7 +36,7 @@ const signedOn = (contract: ContractWithSignatures): CalendarDate => {
   return todayOf(contract, new Date(completedAt));
 };
 
-/** Only a running, signed contract can be terminated (API.md §9). */
+/** Only a running, signed contract can be terminated (docs/decisions.md, "Termination"). */
 const notTerminable = (contract: ContractWithSignatures, kind: TerminationInput['kind'], today: CalendarDate) => {
   const byStatus: Record<Exclude<ContractStatus, 'signed'>, Message> = {
     pending: localized('contracts.pendingNotTerminable', contract.id),

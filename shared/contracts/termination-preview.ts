@@ -6,7 +6,7 @@ import type { TerminationPreview } from './schema.ts';
 
 /**
  * What the counter tells a customer who asks "if I hand in my notice on this
- * day, when am I free?": the earliest end by API.md §9 for any receipt day,
+ * day, when am I free?": the earliest end by the rules of docs/decisions.md ("Contract term", "Termination") for any receipt day,
  * today by default. A cancelled offer never ran, so there is nothing to end.
  */
 export const previewTermination = async (

@@ -4,7 +4,7 @@
  * keys the data layer writes always exist in both places.
  *
  * Generic key names (pk/sk, gsiNpk/gsiNsk) let each entity overload the
- * indexes with its own access patterns (see README "Access patterns").
+ * indexes with its own access patterns (see docs/architecture.md, "Access patterns").
  */
 export const tableDesign = {
   partitionKey: 'pk',

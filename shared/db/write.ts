@@ -33,7 +33,7 @@ const conditionFailures = (error: TransactionCanceledException, count: number): 
  *   condition on the retry and report a done write as failed.
  * - Deletes are covered too: the item is gone after the first attempt, yet
  *   the repeated token still answers success.
- * - It costs 2 WCU per KB instead of 1 (see README "Reliability").
+ * - It costs 2 WCU per KB instead of 1 (see docs/reliability.md).
  *
  * Two more items join the same transaction when given:
  * - `change`: the event that announces the change (the outbox of §12): a

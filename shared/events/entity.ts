@@ -5,7 +5,7 @@ import type { WebhookEvent } from '../webhooks/event.ts';
 import { type EventType, objectOf } from './event-types.ts';
 
 /**
- * Where events live in the table (see README "Access patterns"): the outbox
+ * Where events live in the table (see docs/architecture.md, "Access patterns"): the outbox
  * of every change, written in the change's own transaction. Its ids are ULIDs,
  * so the lists run oldest first by id; items expire after 30 days (TTL, and an
  * explicit check on read since DynamoDB deletes expired items only eventually).

@@ -1,9 +1,9 @@
 /*
- * The event types of API.md §12, apart from their schemas: every writing function
+ * The event types (docs/events-and-webhooks.md), apart from their schemas: every writing function
  * names the type of its change, and none of them needs the schemas.
  */
 
-/** Every event type of API.md §12, grouped by the object it is about. */
+/** Every event type (docs/events-and-webhooks.md), grouped by the object it is about. */
 export const eventTypes = [
   'contact.created',
   'contact.updated',

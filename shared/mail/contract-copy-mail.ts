@@ -11,7 +11,7 @@ export interface ContractCopyMail {
   fileName: string;
 }
 
-/** The message that carries the customer's copy (API.md §10), in German. */
+/** The message that carries the customer's copy (docs/walkthrough.md, "The customer's copy"), in German. */
 export const contractCopyMail = (mail: ContractCopyMail): MailContent => ({
   from: mail.from,
   // The sending identity is the studio's, so its name is the sender's; replies go to the studio's own address.

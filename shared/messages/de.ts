@@ -2,9 +2,9 @@ import type { en } from './en.ts';
 
 /**
  * Every text a response carries, in German: the language of the contracts
- * area (API.md, intro). Exactly the keys of `en.ts`, each with the same
+ * area (docs/architecture.md, "Language of responses"). Exactly the keys of `en.ts`, each with the same
  * parameters. Wording: „Body“, never „Körper“; „Stornierung“ withdraws a
- * pending offer, „Kündigung“ ends a signed contract (API.md §4, §9); laws are
+ * pending offer, „Kündigung“ ends a signed contract (docs/decisions.md, "Contract term" and "Termination"); laws are
  * cited as „§ 309 Nr. 9 Buchst. a BGB“.
  */
 export type GermanCatalogue = {

@@ -1,6 +1,6 @@
 /**
  * Every text a response carries, in English: the language of contacts,
- * services, studio and webhooks (API.md, intro). `de.ts` has the same keys.
+ * services, studio and webhooks (docs/architecture.md, "Language of responses"). `de.ts` has the same keys.
  * An entry is a text, or a small function of what the text names.
  */
 
@@ -119,7 +119,7 @@ export const en = {
     `url must not point to ${/^[aeiou]/.test(range) ? 'an' : 'a'} ${range} address (${address})`,
   'events.objectPrefixOfType': 'data.object must be the prefix of type',
 
-  // Contracts (API.md §4, §9). Shown in German; English for a complete catalogue.
+  // Contracts (docs/decisions.md, "Contract term" and "Termination"). Shown in German; English for a complete catalogue.
   'contracts.mustBeList': 'Must be a list',
   'contracts.atLeastOneItem': 'At least one item',
   'contracts.atMostItems': (max: number) => `At most ${max} items`,

@@ -1,7 +1,7 @@
 import { recordMapping } from '../db/record-mapping.ts';
 import { type Service, ServiceRecord } from './schema.ts';
 
-/** Where a service lives in the table and how it is stored (see README "Access patterns"). */
+/** Where a service lives in the table and how it is stored (see docs/architecture.md, "Access patterns"). */
 const separator = '\u0001';
 
 export const serviceKey = (id: string) => ({ pk: `SERVICE#${id}`, sk: 'SERVICE' });

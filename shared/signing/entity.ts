@@ -3,7 +3,7 @@ import { recordMapping } from '../db/record-mapping.ts';
 import { type StoredSigningSession, StoredSigningSessionRecord } from './schema.ts';
 
 /**
- * Where signing sessions live (see README "Access patterns"). A session is
+ * Where signing sessions live (see docs/architecture.md, "Access patterns"). A session is
  * found by its token's hash, the only form of the token the table holds; one
  * pointer per contract and role names the session that is current, so a new
  * one ends the older one in the same transaction.
@@ -14,7 +14,7 @@ export const currentSessionKey = (contractId: string, role: SignerRole) => ({
   sk: `CURRENT#${role}`,
 });
 
-/** After its signature, a session still fetches the copy for this long (API.md §11). */
+/** After its signature, a session still fetches the copy for this long (docs/walkthrough.md, "Signing at the counter"). */
 export const copyWindowMs = 15 * 60 * 1000;
 
 /** DynamoDB's time-to-live attribute holds epoch seconds; the item goes once nothing can use it any more. */

@@ -2,7 +2,7 @@ import { extname } from 'node:path';
 import { findRoute } from '../routes.ts';
 
 /**
- * The signing page's policy (API.md §11): its own scripts and styles only, no inline script or
+ * The signing page's policy (docs/walkthrough.md, "Signing at the counter"): its own scripts and styles only, no inline script or
  * style, nothing from another origin, never framed (no clickjacking of a signature), no forms
  * sent anywhere; `data:` images for the pad's own drawing.
  */

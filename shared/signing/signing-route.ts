@@ -33,7 +33,7 @@ type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 const sessions = new WeakMap<APIGatewayProxyEventV2, PresentedSession>();
 
 /**
- * The pipeline of the signing page's API (API.md §11): public at the gateway, so the token in
+ * The pipeline of the signing page's API (docs/walkthrough.md, "Signing at the counter"): public at the gateway, so the token in
  * `Authorization: Signing <token>` is checked here, before anything else is looked at. An
  * `Idempotency-Key` is scoped to the session, which stands in for the caller; a POST accepts a
  * token already spent on its signature as far as that layer, so that a retry of the signature

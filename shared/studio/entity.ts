@@ -1,7 +1,7 @@
 import { recordMapping } from '../db/record-mapping.ts';
 import { type Studio, type StudioCopy, StudioCopyRecord, StudioRecord } from './schema.ts';
 
-/** The one studio profile: a single item (see README "Access patterns"). */
+/** The one studio profile: a single item (see docs/architecture.md, "Access patterns"). */
 export const studioKey = { pk: 'STUDIO', sk: 'PROFILE' } as const;
 
 /** The profile has no id of its own; its events name it by this one. */

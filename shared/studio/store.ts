@@ -21,7 +21,7 @@ export const getExistingStudioProfile = async (): Promise<Studio> => {
   return profile;
 };
 
-/** The first PUT announces `studio.updated` too (API.md §12); the one profile's event id is fixed. */
+/** The first PUT announces `studio.updated` too (docs/events-and-webhooks.md); the one profile's event id is fixed. */
 const studioChange = (profile: Studio) => ({
   type: 'studio.updated' as const,
   id: studioEventId,

@@ -24,7 +24,7 @@ export interface DeliveryResult {
 
 export interface DeliveryOptions {
   mode: DestinationMode;
-  /** The whole attempt, DNS included (API.md §12: a 2xx within 10 s). */
+  /** The whole attempt, DNS included (docs/events-and-webhooks.md: a 2xx within 10 s). */
   timeoutMs?: number;
   resolve?: HostResolver;
   now?: () => Date;

@@ -4,7 +4,7 @@ import { eventRetentionSeconds } from '../events/entity.ts';
 import { type DeliveryRecord, DeliveryRecord as DeliveryRecordSchema, type Webhook, WebhookRecord } from './schema.ts';
 
 /**
- * Where webhooks and their delivery attempts live in the table (see README
+ * Where webhooks and their delivery attempts live in the table (see docs/architecture.md,
  * "Access patterns"). A webhook's item holds its secret encrypted
  * (`encryptedSecret`), which no response ever carries. Attempts share the
  * webhook's partition key and expire like events, after 30 days.

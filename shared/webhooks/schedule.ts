@@ -5,7 +5,7 @@ const hour = 60 * minute;
 /**
  * The pauses between attempts: the first retry within a minute, then growing
  * pauses adding up to about 27.5 hours, so a receiver down over a whole day still
- * gets the event (API.md §12 asks for at least 24 h).
+ * gets the event (docs/events-and-webhooks.md: retries for at least 24 h).
  */
 export const defaultRetrySchedule: readonly number[] = [
   5 * second,

@@ -29,7 +29,7 @@ import { configuredSecretBox } from './secret-box.ts';
 import { newWebhookSecret } from './signature.ts';
 
 /*
- * Webhook changes write no events of their own: API.md §12 announces changes
+ * Webhook changes write no events of their own: the event types (docs/events-and-webhooks.md) announce changes
  * of the studio's data, and a webhook is the studio's plumbing.
  */
 

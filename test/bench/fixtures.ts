@@ -89,7 +89,7 @@ export interface Fixtures {
 /** The tablet's requests a session goes through before a route acts on it: the copy is fetched once signed. */
 const signingSessionSteps: Readonly<Record<string, readonly string[]>> = { 'signing-document': ['signing-sign'] };
 
-/** How the tablet sends a session's token (API.md §11). */
+/** How the tablet sends a session's token (docs/walkthrough.md, "Signing at the counter"). */
 export const signingAuthorization = (token: string) => ({ authorization: `Signing ${token}` });
 
 /**

@@ -2,7 +2,7 @@ import type { SdkSource } from './bundles.ts';
 import type { ColdStartResult } from './cold-start.ts';
 import type { BenchResults } from './results.ts';
 
-/** A Markdown table: readable in a terminal and ready to paste into the README. */
+/** A Markdown table: readable in a terminal and ready to paste into docs/performance.md. */
 export const markdownTable = (headers: string[], rows: (string | number)[][]): string => {
   const cells = [headers, ...rows.map((row) => row.map(String))];
   const widths = headers.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));

@@ -1,7 +1,7 @@
 import { beforeAll, expect } from 'vitest';
 import type { TestApi } from './api.ts';
 
-/** A studio profile as an owner would set it up: every field of API.md §8. */
+/** A studio profile as an owner would set it up: every field of the studio profile (docs/decisions.md, "Studio profile"). */
 export const studioProfile = {
   legalName: 'Studio Mitte GmbH',
   address: { street: 'Torstraße 12', postalCode: '10119', city: 'Berlin', country: 'DE' },

@@ -6,7 +6,7 @@ import type { SealCertificate } from './seal-certificate.ts';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
-// What the seal proves and what it does not, in words a customer can follow (API.md §4, §10).
+// What the seal proves and what it does not, in words a customer can follow (docs/walkthrough.md, "The customer's copy").
 const explanation = [
   'Was das Siegel beweist: Bei jeder Unterschrift hat der Server die Angaben unten – Dokument-Hash (er steht für den gesamten vereinbarten Vertragsinhalt), Rolle, Name, Zeitpunkt, IP-Adresse, Browser-Kennung (User-Agent) und den SHA-256-Hash des Unterschriftsbilds – mit seinem Siegelschlüssel versiegelt (ECDSA P-256 mit SHA-256). Ändert sich danach auch nur ein Zeichen davon, ist das Siegel ungültig.',
   'Diese PDF-Datei ist außerdem mit demselben Schlüssel elektronisch signiert (PAdES). Jedes PDF-Programm, das Signaturen prüft, zeigt, ob die Datei seit ihrer Erstellung verändert wurde. Das Zertifikat hat das Studio für seinen Siegelschlüssel selbst ausgestellt, nicht eine Vertrauensstelle: PDF-Programme melden den Aussteller deshalb als unbekannt oder nicht vertrauenswürdig. Maßgeblich ist, dass der Fingerabdruck des Zertifikats und die Schlüssel-ID mit den Angaben hier übereinstimmen.',

@@ -1,4 +1,4 @@
-/** What the customer's copy is rendered from: the contract as `GET /api/contracts/:id` returns it (API.md §4, §9). */
+/** What the customer's copy is rendered from: the contract as `GET /api/contracts/:id` returns it (docs/decisions.md, "Contract term" and "Termination"). */
 
 export type CalendarDate = string;
 export type Timestamp = string;

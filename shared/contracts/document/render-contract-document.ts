@@ -103,7 +103,7 @@ export interface ContractDocumentOptions {
 }
 
 /**
- * The customer's copy (API.md §10): the contract in German on A4, its
+ * The customer's copy (docs/walkthrough.md, "The customer's copy"): the contract in German on A4, its
  * signatures, an audit page, and a PAdES signature over the whole file made
  * with the sealing key.
  */

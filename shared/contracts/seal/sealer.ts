@@ -15,7 +15,7 @@ export interface SealingPublicKey {
  *
  * The key is ECDSA P-256 with SHA-256 everywhere: PDF validators (poppler,
  * Acrobat) do not verify Ed25519 CMS signatures, and the customer's copy is
- * signed with the same key (API.md §10).
+ * signed with the same key (docs/walkthrough.md, "The customer's copy").
  */
 export interface Sealer {
   seal(payload: string): Promise<Seal>;

@@ -1,4 +1,4 @@
-// The signing page (API.md §11): shows the contract a signing link was opened for, takes the
+// The signing page (docs/walkthrough.md, "Signing at the counter"): shows the contract a signing link was opened for, takes the
 // signature, and offers the copy. A file of its own because the page's policy allows no
 // inline script. The token travels in the URL's fragment (never sent to a server) and then
 // only in the Authorization header; it is kept in this closure, nowhere else.
