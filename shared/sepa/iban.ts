@@ -1,7 +1,10 @@
-import { countrySpecs, electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
+import { countrySpecs, isSEPACountry, isValidIBAN } from 'ibantools';
 
-/** An IBAN as it is stored and sent: no spaces, upper case (`de89 3704…` → `DE893704…`). */
-export const normaliseIban = (value: string): string => electronicFormatIBAN(value) ?? '';
+/**
+ * An IBAN as it is stored and sent: no spaces, upper case (`de89 3704…` → `DE893704…`). Only
+ * white space is dropped: other punctuation is refused rather than guessed away.
+ */
+export const normaliseIban = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
 
 /** `structure`: the length fits but the BBAN does not have its country's shape (letters where digits belong). */
 export type IbanProblem = 'format' | 'country' | 'length' | 'checksum' | 'structure';
