@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { duesOf } from '#shared/sepa/dues.ts';
 import { type CollectionFile, type DirectDebit, euros, pain008, painNamespace } from '#shared/sepa/pain008.ts';
+import { remittanceText } from '#shared/sepa/remittance.ts';
 
 /**
  * The collection file as the bank sees it: validated by xmllint against ISO 20022's own schema,
@@ -230,5 +232,48 @@ describe('the pain.008.001.08 collection file', () => {
       '1.00',
       '999999999.99',
     ]);
+  });
+
+  it("carries a contract's dues: their ids as EndToEndIds, their amounts, their periods in the text", () => {
+    const dues = duesOf(
+      {
+        number: '2026-000007',
+        startDate: '2026-01-31',
+        endsOn: '2026-04-10',
+        items: [
+          { serviceId: 'a', name: 'Aufnahme', billingInterval: 'once', total: { amount: 2900, currency: 'EUR' } },
+          {
+            serviceId: 'b',
+            name: 'Mitgliedschaft',
+            billingInterval: 'month',
+            total: { amount: 4490, currency: 'EUR' },
+          },
+        ],
+      },
+      {},
+    );
+    const debits = dues.map(
+      (due, index): DirectDebit =>
+        debit({
+          endToEndId: due.id,
+          amount: due.amount.amount,
+          sequenceType: index === 0 ? 'FRST' : 'RCUR',
+          mandate: { reference: '2026-000007-1', signedOn: '2026-01-20' },
+          remittance: remittanceText(due, '2026-000007'),
+        }),
+    );
+    const xml = pain008({ ...file, debits });
+    expect(validate(xml, 'from-dues.xml').status).toBe(0);
+    const transactions = all(one(parse(xml), 'CstmrDrctDbtInitn'), 'PmtInf').flatMap((info) =>
+      all(info, 'DrctDbtTxInf'),
+    );
+    expect(transactions.map((tx) => [textAt(tx, 'PmtId/EndToEndId'), textAt(tx, 'InstdAmt')])).toEqual([
+      ['2026-000007-20260131-E', '29.00'],
+      ['2026-000007-20260131-M', '44.90'],
+      ['2026-000007-20260301', '44.90'],
+      // 11 of 31 days of 31.03.–30.04.: 1593.23 cents.
+      ['2026-000007-20260331', '15.93'],
+    ]);
+    expect(textAt(transactions[3] as Element, 'RmtInf/Ustrd')).toBe('Beitrag 31.03.-30.04.2026 Vertrag 2026-000007');
   });
 });
