@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The tests use tools from Debian that npm cannot bring: chromium for the
 # browser tests (playwright's own browser download is not available on our
-# machines), and poppler's pdfsig/pdftotext/pdftoppm and qpdf to check the
-# customer's PDF copy as a customer or an auditor would. Installs every missing
+# machines), poppler's pdfsig/pdftotext/pdftoppm and qpdf to check the
+# customer's PDF copy as a customer or an auditor would, and libxml2's xmllint to
+# validate the SEPA collection files against ISO 20022's schema as a bank would. Installs every missing
 # package in one apt-get when we are root; otherwise says what to do and fails.
 set -euo pipefail
 
 # command → Debian package
-declare -A packages=([chromium]=chromium [pdfsig]=poppler-utils [pdftotext]=poppler-utils [pdftoppm]=poppler-utils [qpdf]=qpdf)
+declare -A packages=([chromium]=chromium [pdfsig]=poppler-utils [pdftotext]=poppler-utils [pdftoppm]=poppler-utils [qpdf]=qpdf [xmllint]=libxml2-utils)
 
 missing=()
 for tool in "${!packages[@]}"; do
