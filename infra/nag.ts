@@ -63,6 +63,13 @@ export const acceptNagFindings = (stack: StudioApiStack): void => {
     ]);
   }
 
+  NagSuppressions.addResourceSuppressions(stack.documents.accessLogs, [
+    {
+      id: 'AwsSolutions-S1',
+      reason: "It is the documents bucket's access log: logging it into itself or a third bucket adds nothing.",
+    },
+  ]);
+
   NagSuppressions.addResourceSuppressions(stack.auth.userPool, [
     {
       id: 'AwsSolutions-COG2',

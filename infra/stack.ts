@@ -14,6 +14,7 @@ import { tableDesign } from '#shared/db/table-design.ts';
 import { fallbackRoute, type GeneratedFile, type RouteDefinition, routeKey, routes } from '#shared/routes.ts';
 import { StudioAuth } from './auth.ts';
 import { functionConstants, lambdaPlatform, nodejsBundling, sourceMapEnvironment } from './bundling.ts';
+import { DocumentsBucket } from './documents-bucket.ts';
 import { StudioEvents } from './events.ts';
 import { addDefaultStage, corsPreflight, throttleSettings } from './http-api.ts';
 import { allowSendingMail, mailEnvironment } from './mail.ts';
@@ -56,6 +57,7 @@ export class StudioApiStack extends Stack {
   readonly api: HttpApi;
   readonly sealingKey: Key;
   readonly auth: StudioAuth;
+  readonly documents: DocumentsBucket;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -89,6 +91,9 @@ export class StudioApiStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // Signed originals, write-once for their retention (API.md §15); the routes get their grants with them.
+    this.documents = new DocumentsBucket(this, 'Documents');
+
     // API Gateway's own 404 is not problem+json, so unknown routes go to our function instead.
     const notFound = this.createFunction(fallbackRoute.name, fallbackRoute.entry);
     this.api = new HttpApi(this, 'HttpApi', {
@@ -120,6 +125,7 @@ export class StudioApiStack extends Stack {
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'DocumentsBucketName', { value: this.documents.bucket.bucketName });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'JwtIssuer', { value: this.auth.jwtIssuer });
