@@ -14,7 +14,6 @@ export interface Identified<Extra> {
  * the function checks what the request carries itself (or nothing).
  */
 export interface CallerKind<Extra> {
-  readonly name: string;
   readonly gateway: 'roles' | 'public';
   /** Runs before anything else is looked at; refuses with a Problem. */
   identify: (
@@ -30,14 +29,12 @@ const nothing: Nothing = Object.freeze({});
 
 /** A bearer JWT whose groups must include one of the route's roles (403 otherwise): every route with roles. */
 export const bearer: CallerKind<Nothing> = {
-  name: 'bearer',
   gateway: 'roles',
   identify: (event, { roles }) => ({ caller: authorizeCaller(event, roles), extra: nothing }),
 };
 
 /** Anyone: the API documentation, the signing page and its files, and public declarations. */
 export const publicCaller: CallerKind<Nothing> = {
-  name: 'public',
   gateway: 'public',
   identify: (event) => ({ caller: authorizeCaller(event, 'public'), extra: nothing }),
 };

@@ -2,9 +2,9 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as v from 'valibot';
 import { fallbackRoute, languageOf, type RouteDefinition, type RouteName, routeDefinition } from '../routes.ts';
-import type { Caller, CallerContext } from './authorization.ts';
+import type { Caller } from './authorization.ts';
 import { bodyLimit } from './body-limit.ts';
-import { bearer, type CallerKind, type Identified } from './caller-kinds.ts';
+import { bearer, type CallerKind, type Identified, publicCaller } from './caller-kinds.ts';
 import type { IdempotencyLayer } from './idempotency.ts';
 import { isWellFormedId } from './ids.ts';
 import { parseIfMatch, type VersionPrecondition } from './if-match.ts';
@@ -59,29 +59,19 @@ export type LambdaHandler = (
   context: unknown,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
-type FunctionName = RouteName | typeof fallbackRoute.name;
 type Definition = Pick<RouteDefinition, 'name' | 'area' | 'roles'> & Partial<RouteDefinition>;
 
-const definitionOf = (name: FunctionName): Definition =>
-  name === fallbackRoute.name ? fallbackRoute : routeDefinition(name);
-
-/** The old pipelines refused these at construction too: a kind that does not fit the gateway's check is a hole. */
-const checkCallerKind = (definition: Definition, kind: Pick<CallerKind<unknown>, 'name' | 'gateway'>) => {
-  const gateway = definition.roles === 'public' ? 'public' : 'roles';
-  if (kind.gateway === gateway) return;
-  throw new Error(
-    gateway === 'public'
-      ? `${definition.name} is public at the gateway: say who may call it (caller: publicCaller or signingToken(…))`
-      : `${definition.name} has roles, which a ${kind.name} caller would not check: leave out \`caller\``,
-  );
-};
-
-const checkIdempotency = (definition: Definition, replays: boolean, layer: IdempotencyLayer | undefined) => {
-  if (replays && !layer) {
-    throw new Error(`${definition.name} is a POST that replays its first answer: pass idempotency: idempotencyKeys`);
+/**
+ * What a function must not be built with, as the old pipelines refused it too: a caller kind that does
+ * not fit the gateway's check (a hole), or a POST that replays without its Idempotency-Key layer.
+ */
+const misfit = (definition: Definition, kind: CallerKind<unknown>, replays: boolean, layer: unknown) => {
+  if (kind.gateway !== (definition.roles === 'public' ? 'public' : 'roles')) {
+    return kind === bearer ? 'is public: pass caller: publicCaller or signingToken(…)' : 'has roles: drop caller';
   }
-  if (!replays && layer)
-    throw new Error(`${definition.name} replays nothing (not a POST, or idempotentReplays: false)`);
+  if (replays !== (layer !== undefined))
+    return replays ? 'replays: pass idempotency: idempotencyKeys' : 'replays nothing';
+  return undefined;
 };
 
 const pathId = (event: APIGatewayProxyEventV2): string => {
@@ -104,7 +94,7 @@ export function route<
   QuerySchema extends v.GenericSchema | undefined,
   Extra = Record<never, never>,
 >(
-  name: FunctionName,
+  name: RouteName,
   options: RouteOptions<BodySchema, QuerySchema, Extra> & { reply?: undefined },
   run: Work<BodySchema, QuerySchema, Extra, Reply>,
 ): LambdaHandler;
@@ -114,7 +104,7 @@ export function route<
   Result,
   Extra = Record<never, never>,
 >(
-  name: FunctionName,
+  name: RouteName,
   options: RouteOptions<BodySchema, QuerySchema, Extra> & ReplyOption<Result>,
   run: Work<BodySchema, QuerySchema, Extra, Result>,
 ): LambdaHandler;
@@ -124,35 +114,52 @@ export function route<
   Result,
   Extra,
 >(
-  name: FunctionName,
+  name: RouteName,
   options: RouteOptions<BodySchema, QuerySchema, Extra> & Partial<ReplyOption<Result>>,
   run: Work<BodySchema, QuerySchema, Extra, Result>,
 ): LambdaHandler {
-  const definition = definitionOf(name);
+  return pipeline(routeDefinition(name), options, run);
+}
+
+/**
+ * API Gateway's `$default` route, which every unknown method and path reaches: the same pipeline,
+ * public, without the route table, which `routeDefinition` would bring into its bundle.
+ */
+export const defaultRoute = (run: (event: APIGatewayProxyEventV2) => Promise<never>): LambdaHandler =>
+  pipeline(fallbackRoute, { caller: publicCaller }, ({ event }) => run(event));
+
+const pipeline = <
+  BodySchema extends v.GenericSchema | undefined,
+  QuerySchema extends v.GenericSchema | undefined,
+  Result,
+  Extra,
+>(
+  definition: Definition,
+  options: RouteOptions<BodySchema, QuerySchema, Extra> & Partial<ReplyOption<Result>>,
+  run: Work<BodySchema, QuerySchema, Extra, Result>,
+): LambdaHandler => {
   const kind = (options.caller ?? bearer) as CallerKind<Extra>;
-  checkCallerKind(definition, kind);
   const replays = definition.method === 'POST' && definition.idempotentReplays !== false;
-  checkIdempotency(definition, replays, options.idempotency);
-  const identified = new WeakMap<APIGatewayProxyEventV2, Identified<Extra>>();
+  const refusal = misfit(definition, kind as CallerKind<unknown>, replays, options.idempotency);
+  if (refusal) throw new Error(`${definition.name} ${refusal}`);
 
   // No early-timeout timer per request: the DynamoDB client's own timeouts end a stuck call first.
-  const pipeline = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
+  const middleware = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
     .use(requestLog())
     .use(problemResponses(languageOf(definition)))
     .use({
       before: async (request) => {
-        const who = await kind.identify(request.event, { roles: definition.roles, replays });
-        identified.set(request.event, who);
-        (request.context as unknown as CallerContext).caller = who.caller;
+        // On the context, where the Idempotency-Key layer and the endpoint find the caller.
+        Object.assign(request.context, await kind.identify(request.event, { roles: definition.roles, replays }));
       },
     });
-  if (options.body) pipeline.use(bodyLimit()).use(jsonBody());
+  if (options.body) middleware.use(bodyLimit()).use(jsonBody());
   // After parsing, so that the stored body hash ignores JSON formatting; after the caller, so keys are per caller.
-  if (options.idempotency) pipeline.use(options.idempotency.middleware());
+  if (options.idempotency) middleware.use(options.idempotency.middleware());
   const reply = (options.reply ?? ((result: Result) => result as Reply)) as (result: Result) => Reply;
 
-  return pipeline.handler(async (event) => {
-    const { caller, extra } = identified.get(event) as Identified<Extra>;
+  return middleware.handler(async (event, lambdaContext) => {
+    const { caller, extra } = lambdaContext as unknown as Identified<Extra>;
     kind.admit?.(extra);
     const requestId = event.requestContext?.requestId ?? 'unknown';
     const context = {
@@ -169,4 +176,4 @@ export function route<
     if (!options.idempotency) return respond(await run(context));
     return options.idempotency.run(event, respond, () => run(context));
   }) as unknown as LambdaHandler;
-}
+};

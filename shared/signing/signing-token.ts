@@ -10,7 +10,6 @@ import { invalidSigningToken, type PresentedSession, presentedSession, type Sess
  * same key is answered with the first response; past it, a spent token is a 401.
  */
 export const signingToken = (accepts: readonly SessionState[]): CallerKind<{ presented: PresentedSession }> => ({
-  name: 'signing token',
   gateway: 'public',
   identify: async (event, { replays }) => {
     const gate: readonly SessionState[] = replays ? [...accepts, 'signed'] : accepts;
