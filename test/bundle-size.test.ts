@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { routes } from '#shared/routes.ts';
 import type { FunctionName } from './bench/bundles.ts';
 import {
   defaultBundleBudgetKb,
@@ -65,5 +66,18 @@ console.log(JSON.stringify({ loaded: process.moduleLoadList.filter((name) => !be
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the functions without data, built as the stack builds them', () => {
+  // One pipeline serves every route: its Idempotency-Key layer, which reaches the table, must stay with the POSTs.
+  const withoutData = lambdaFunctions.filter(
+    (fn) => fn.name === 'not-found' || routes.find((route) => route.name === fn.name)?.data === 'none',
+  );
+
+  it.each(withoutData.map((fn) => [fn.name, fn] as const))('%s carries no AWS SDK', async (_name, fn) => {
+    const { byPackage } = await measureBundle(fn.entry, 'bundled', fn.constants);
+
+    expect(byPackage.map(({ name }) => name).filter((name) => /^@(aws-sdk|smithy)\//.test(name))).toEqual([]);
   });
 });

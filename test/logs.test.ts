@@ -74,3 +74,59 @@ describe('logs', () => {
     }
   });
 });
+
+/** Every line the process writes to stdout from now on, parsed. */
+const captureLogLines = () => {
+  const lines: string[] = [];
+  const write = process.stdout.write.bind(process.stdout);
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    lines.push(String(chunk));
+    return write(chunk, ...(rest as []));
+  });
+  return () =>
+    lines
+      .join('')
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+};
+
+describe('the access log', () => {
+  it('has one line for every answer: pages, static files, the signing API and unknown routes too', async () => {
+    const contact = await api.request('POST', '/api/contacts', { body: { firstName: 'Ada', lastName: 'Log' } });
+    const service = await api.request('POST', '/api/services', {
+      body: { name: 'Pilates', price: { amount: 3000, currency: 'EUR' } },
+    });
+    const contract = await api.request('POST', '/api/contracts', {
+      body: { contactId: contact.body.id, items: [{ serviceId: service.body.id }], startDate: '2026-12-01' },
+    });
+    const session = await api.request('POST', `/api/contracts/${contract.body.id}/signing-sessions`, { body: {} });
+    const token = new URL(session.body.url).hash.slice(1);
+    const logLines = captureLogLines();
+
+    const requests = [
+      ['GET /api/docs', await api.request('GET', '/api/docs', { as: null })],
+      ['GET /api/docs/{asset}', await api.request('GET', '/api/docs/swagger-ui.css', { as: null })],
+      ['GET /api/openapi.json', await api.request('GET', '/api/openapi.json', { as: null })],
+      ['GET /api/sign', await api.request('GET', '/api/sign', { as: null })],
+      ['GET /api/sign/{asset}', await api.request('GET', '/api/sign/nothing.js', { as: null })],
+      [
+        'GET /api/signing',
+        await api.request('GET', '/api/signing', { as: null, headers: { authorization: `Signing ${token}` } }),
+      ],
+      ['GET /api/signing', await api.request('GET', '/api/signing', { as: null })],
+      ['$default', await api.request('GET', '/api/nothing', { as: null })],
+    ] as const;
+
+    expect(requests.map(([, response]) => response.status)).toEqual([200, 200, 200, 200, 404, 200, 401, 404]);
+    const accessLines = logLines().filter((line) => line.message === 'request');
+    for (const [routeKey, response] of requests) {
+      const requestId = response.headers.get('x-request-id');
+      expect(requestId).toBeTruthy();
+      const lines = accessLines.filter((line) => line.requestId === requestId);
+      expect(lines, `${routeKey} ${response.status}`).toEqual([
+        expect.objectContaining({ level: 'INFO', routeKey, status: response.status, durationMs: expect.any(Number) }),
+      ]);
+    }
+  });
+});

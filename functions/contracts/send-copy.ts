@@ -1,9 +1,10 @@
 import { CopyInput } from '#shared/contracts/schema.ts';
 import { sendCopy } from '#shared/contracts/send-copy.ts';
+import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { route } from '#shared/http/route.ts';
 
 export const handler = route(
   'contracts-send-copy',
-  { body: CopyInput, reply: (copy) => ({ status: 201, body: copy }) },
+  { body: CopyInput, idempotency: idempotencyKeys, reply: (copy) => ({ status: 201, body: copy }) },
   ({ id, body }) => sendCopy(id, body.to),
 );

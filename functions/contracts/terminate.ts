@@ -1,10 +1,11 @@
 import { TerminationInput } from '#shared/contracts/schema.ts';
 import { terminateContract } from '#shared/contracts/terminate-contract.ts';
+import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 
 export const handler = route(
   'contracts-terminate',
-  { body: TerminationInput, reply: recordReply },
+  { body: TerminationInput, idempotency: idempotencyKeys, reply: recordReply },
   ({ id, body, caller }) => terminateContract(id, body, caller.sub),
 );

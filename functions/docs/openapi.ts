@@ -1,5 +1,6 @@
+import { publicCaller } from '#shared/http/caller-kinds.ts';
 import { compressedFile } from '#shared/http/compressed-file.ts';
-import { staticRoute } from '#shared/http/static-route.ts';
+import { route } from '#shared/http/route.ts';
 import { readRouteFile } from '#shared/route-files.ts';
 import { openApiDocumentFile } from '#shared/routes.ts';
 
@@ -9,6 +10,6 @@ import { openApiDocumentFile } from '#shared/routes.ts';
 // Gzipped, 140 KB → 16 KB.
 const openApiDocument = compressedFile(() => readRouteFile(openApiDocumentFile.path));
 
-export const handler = staticRoute('docs-openapi', (event) =>
+export const handler = route('docs-openapi', { caller: publicCaller }, ({ event }) =>
   openApiDocument(event, { contentType: 'application/json; charset=utf-8', cacheControl: 'public, max-age=300' }),
 );

@@ -1,6 +1,7 @@
+import { publicCaller } from '#shared/http/caller-kinds.ts';
 import { compressedFile } from '#shared/http/compressed-file.ts';
 import { Problem } from '#shared/http/problem.ts';
-import { staticRoute } from '#shared/http/static-route.ts';
+import { route } from '#shared/http/route.ts';
 import { readRouteFile } from '#shared/route-files.ts';
 import { signingAssets, signingAssetType } from '#shared/signing/page.ts';
 
@@ -12,7 +13,7 @@ const files = new Map(
   [...signingAssets].map(([name, file]) => [name, compressedFile(() => readRouteFile(file).then(withoutSourceMap))]),
 );
 
-export const handler = staticRoute('signing-asset', async (event) => {
+export const handler = route('signing-asset', { caller: publicCaller }, async ({ event }) => {
   const name = event.pathParameters?.asset ?? '';
   const file = files.get(name);
   if (!file) throw new Problem('not-found', 'signing.noSuchFile');

@@ -1,5 +1,4 @@
-import type middy from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { localized } from '../messages/index.ts';
 import type { Role, RouteDefinition } from '../routes.ts';
 import { parseGroupsClaim } from './parse-groups-claim.ts';
@@ -45,15 +44,3 @@ export const authorizeCaller = (event: APIGatewayProxyEventV2, roles: RouteDefin
   }
   return { sub, groups };
 };
-
-/**
- * Decides the role before the body is read, so a caller without the role
- * learns nothing about the body's validity, and puts the caller on the context.
- */
-export const authorization = (
-  roles: RouteDefinition['roles'],
-): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
-  before: (request) => {
-    (request.context as unknown as CallerContext).caller = authorizeCaller(request.event, roles);
-  },
-});

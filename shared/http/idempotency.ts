@@ -1,21 +1,20 @@
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../db/idempotency-records.ts';
-import type { ClaimedRequest } from '../db/idempotency-scope.ts';
+import { type ClaimedRequest, runClaimed } from '../db/idempotency-scope.ts';
 import { canonicalJson, sha256Hex } from '../hashing.ts';
 import type { CallerContext } from './authorization.ts';
 import { logger } from './logger.ts';
 import { Problem } from './problem.ts';
 
 type Middleware = middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
+type HttpResult = APIGatewayProxyStructuredResultV2;
 
 /** The requests this function claimed a key for. */
 const claimed = new WeakMap<APIGatewayProxyEventV2, ClaimedRequest>();
 
-export const claimedRequestOf = (event: APIGatewayProxyEventV2): ClaimedRequest | undefined => claimed.get(event);
-
 /** A stored response belongs to no request in particular: each answer carries its own request id. */
-export const withoutRequestId = (response: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 => {
+const withoutRequestId = (response: HttpResult): HttpResult => {
   const { 'x-request-id': _requestId, ...headers } = response.headers ?? {};
   return { ...response, headers };
 };
@@ -60,7 +59,7 @@ const keyOf = (event: APIGatewayProxyEventV2): string | undefined => {
  * ~45 KB to every POST bundle (budget: 60 KB), and its middy `onError` deletes
  * the key's record even when the request was refused for a key in use.
  */
-export const idempotentPost = (): Middleware => ({
+const idempotentPost = (): Middleware => ({
   before: async (request) => {
     const key = keyOf(request.event);
     if (key === undefined) return;
@@ -107,3 +106,28 @@ export const idempotentPost = (): Middleware => ({
     );
   },
 });
+
+/**
+ * What `route()` adds for a POST that replays its first answer: the middleware above, and the work
+ * run under the request's claim so that its write stores the response (`shared/db/write.ts`).
+ * The handler passes it in (`idempotency: idempotencyKeys`) rather than `route()` importing it: it
+ * reaches the table, which the functions of the documentation and the signing page never load.
+ */
+export interface IdempotencyLayer {
+  middleware: () => Middleware;
+  run: <Result>(
+    event: APIGatewayProxyEventV2,
+    respond: (result: Result) => HttpResult,
+    work: () => Promise<Result>,
+  ) => Promise<HttpResult>;
+}
+
+export const idempotencyKeys: IdempotencyLayer = {
+  middleware: idempotentPost,
+  run: async (event, respond, work) => {
+    const claim = claimed.get(event);
+    if (!claim) return respond(await work());
+    claim.respond = (result) => withoutRequestId(respond(result as Parameters<typeof respond>[0]));
+    return respond(await runClaimed(claim, work));
+  },
+};

@@ -1,11 +1,11 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as v from 'valibot';
-import { runClaimed } from '../db/idempotency-scope.ts';
-import { languageOf, type RouteName, routeDefinition } from '../routes.ts';
-import { authorization, type Caller, type CallerContext } from './authorization.ts';
+import { fallbackRoute, languageOf, type RouteDefinition, type RouteName, routeDefinition } from '../routes.ts';
+import type { Caller } from './authorization.ts';
 import { bodyLimit } from './body-limit.ts';
-import { claimedRequestOf, idempotentPost, withoutRequestId } from './idempotency.ts';
+import { bearer, type CallerKind, type Identified, publicCaller } from './caller-kinds.ts';
+import type { IdempotencyLayer } from './idempotency.ts';
 import { isWellFormedId } from './ids.ts';
 import { parseIfMatch, type VersionPrecondition } from './if-match.ts';
 import { jsonBody } from './json-body.ts';
@@ -15,7 +15,7 @@ import { type Reply, toHttpResult } from './reply.ts';
 import { requestLog } from './request-log.ts';
 import { parseOrThrow } from './validate.ts';
 
-export interface RouteContext<Body, Query> {
+export type RouteContext<Body, Query, Extra = Record<never, never>> = Extra & {
   event: APIGatewayProxyEventV2;
   body: Body;
   query: Query;
@@ -24,29 +24,55 @@ export interface RouteContext<Body, Query> {
   ifMatch: VersionPrecondition | undefined;
   requestId: string;
   /**
-   * The token's `sub` and the API roles among its groups, already checked
-   * against the route's roles. Record `caller.sub` on every write.
+   * Who calls, already checked by the route's caller kind: for a bearer JWT its `sub` and the API
+   * roles among its groups. Record `caller.sub` on every write.
    */
   caller: Caller;
-}
+};
 
-interface RouteOptions<BodySchema, QuerySchema, Result> {
+type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+
+interface RouteOptions<BodySchema, QuerySchema, Extra> {
+  /** Who may call and how that is checked; a bearer JWT with the route's roles unless said otherwise. */
+  caller?: CallerKind<Extra>;
   body?: BodySchema;
   query?: QuerySchema;
+  /** For a POST that replays its first answer (the table's `idempotentReplays`), and only for one. */
+  idempotency?: IdempotencyLayer;
+}
+
+interface ReplyOption<Result> {
   /**
    * Shapes the work's result into the response. Kept apart from the work so
    * that a POST under an Idempotency-Key can store its response in the same
-   * transaction as the work (see `shared/db/write.ts`).
+   * transaction as the work (see `shared/db/write.ts`). Without it the work returns the reply itself.
    */
   reply: (result: Result) => Reply;
 }
 
-type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+type Work<BodySchema, QuerySchema, Extra, Result> = (
+  context: RouteContext<Output<BodySchema>, Output<QuerySchema>, Extra>,
+) => Promise<Result>;
 
 export type LambdaHandler = (
   event: APIGatewayProxyEventV2,
   context: unknown,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
+
+type Definition = Pick<RouteDefinition, 'name' | 'area' | 'roles'> & Partial<RouteDefinition>;
+
+/**
+ * What a function must not be built with, as the old pipelines refused it too: a caller kind that does
+ * not fit the gateway's check (a hole), or a POST that replays without its Idempotency-Key layer.
+ */
+const misfit = (definition: Definition, kind: CallerKind<unknown>, replays: boolean, layer: unknown) => {
+  if (kind.gateway !== (definition.roles === 'public' ? 'public' : 'roles')) {
+    return kind === bearer ? 'is public: pass caller: publicCaller or signingToken(…)' : 'has roles: drop caller';
+  }
+  if (replays !== (layer !== undefined))
+    return replays ? 'replays: pass idempotency: idempotencyKeys' : 'replays nothing';
+  return undefined;
+};
 
 const pathId = (event: APIGatewayProxyEventV2): string => {
   const id = event.pathParameters?.id;
@@ -57,45 +83,97 @@ const pathId = (event: APIGatewayProxyEventV2): string => {
 };
 
 /**
- * The HTTP pipeline every endpoint runs through: the route's roles (403 before
- * anything else is looked at), body limit and JSON parsing (only for routes
- * with a body), validation against the route's schemas, then the endpoint's
- * own work; every error leaves as problem+json.
+ * The one HTTP pipeline every function runs through: one access line per request, no early-timeout
+ * timer, every error as problem+json in the route's language; then who calls (403 or 401 before
+ * anything else is looked at), body limit and JSON parsing (only for routes with a body), the
+ * Idempotency-Key layer (POSTs that replay), validation against the route's schemas, and the
+ * endpoint's own work.
  */
-export const route = <
+export function route<
+  BodySchema extends v.GenericSchema | undefined,
+  QuerySchema extends v.GenericSchema | undefined,
+  Extra = Record<never, never>,
+>(
+  name: RouteName,
+  options: RouteOptions<BodySchema, QuerySchema, Extra> & { reply?: undefined },
+  run: Work<BodySchema, QuerySchema, Extra, Reply>,
+): LambdaHandler;
+export function route<
   BodySchema extends v.GenericSchema | undefined,
   QuerySchema extends v.GenericSchema | undefined,
   Result,
+  Extra = Record<never, never>,
 >(
   name: RouteName,
-  options: RouteOptions<BodySchema, QuerySchema, Result>,
-  run: (context: RouteContext<Output<BodySchema>, Output<QuerySchema>>) => Promise<Result>,
-): LambdaHandler => {
-  const definition = routeDefinition(name);
-  const language = languageOf(definition);
-  // No early-timeout timer per request: the DynamoDB client's own timeouts end a stuck call first.
-  const pipeline = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
-    .use(requestLog())
-    .use(problemResponses(language))
-    .use(authorization(definition.roles));
-  if (options.body) pipeline.use(bodyLimit()).use(jsonBody());
-  // After parsing, so that the stored body hash ignores JSON formatting; after authorization, so keys are per caller.
-  if (definition.method === 'POST' && definition.idempotentReplays !== false) pipeline.use(idempotentPost());
+  options: RouteOptions<BodySchema, QuerySchema, Extra> & ReplyOption<Result>,
+  run: Work<BodySchema, QuerySchema, Extra, Result>,
+): LambdaHandler;
+export function route<
+  BodySchema extends v.GenericSchema | undefined,
+  QuerySchema extends v.GenericSchema | undefined,
+  Result,
+  Extra,
+>(
+  name: RouteName,
+  options: RouteOptions<BodySchema, QuerySchema, Extra> & Partial<ReplyOption<Result>>,
+  run: Work<BodySchema, QuerySchema, Extra, Result>,
+): LambdaHandler {
+  return pipeline(routeDefinition(name), options, run);
+}
 
-  return pipeline.handler(async (event, lambdaContext) => {
+/**
+ * API Gateway's `$default` route, which every unknown method and path reaches: the same pipeline,
+ * public, without the route table, which `routeDefinition` would bring into its bundle.
+ */
+export const defaultRoute = (run: (event: APIGatewayProxyEventV2) => Promise<never>): LambdaHandler =>
+  pipeline(fallbackRoute, { caller: publicCaller }, ({ event }) => run(event));
+
+const pipeline = <
+  BodySchema extends v.GenericSchema | undefined,
+  QuerySchema extends v.GenericSchema | undefined,
+  Result,
+  Extra,
+>(
+  definition: Definition,
+  options: RouteOptions<BodySchema, QuerySchema, Extra> & Partial<ReplyOption<Result>>,
+  run: Work<BodySchema, QuerySchema, Extra, Result>,
+): LambdaHandler => {
+  const kind = (options.caller ?? bearer) as CallerKind<Extra>;
+  const replays = definition.method === 'POST' && definition.idempotentReplays !== false;
+  const refusal = misfit(definition, kind as CallerKind<unknown>, replays, options.idempotency);
+  if (refusal) throw new Error(`${definition.name} ${refusal}`);
+
+  // No early-timeout timer per request: the DynamoDB client's own timeouts end a stuck call first.
+  const middleware = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
+    .use(requestLog())
+    .use(problemResponses(languageOf(definition)))
+    .use({
+      before: async (request) => {
+        // On the context, where the Idempotency-Key layer and the endpoint find the caller.
+        Object.assign(request.context, await kind.identify(request.event, { roles: definition.roles, replays }));
+      },
+    });
+  if (options.body) middleware.use(bodyLimit()).use(jsonBody());
+  // After parsing, so that the stored body hash ignores JSON formatting; after the caller, so keys are per caller.
+  if (options.idempotency) middleware.use(options.idempotency.middleware());
+  const reply = (options.reply ?? ((result: Result) => result as Reply)) as (result: Result) => Reply;
+
+  return middleware.handler(async (event, lambdaContext) => {
+    const { caller, extra } = lambdaContext as unknown as Identified<Extra>;
+    kind.admit?.(extra);
+    const requestId = event.requestContext?.requestId ?? 'unknown';
     const context = {
+      ...extra,
       event,
-      caller: (lambdaContext as unknown as CallerContext).caller,
+      caller,
       id: pathId(event),
       body: options.body ? parseOrThrow(options.body, event.body, 'body') : undefined,
       query: options.query ? parseOrThrow(options.query, event.queryStringParameters ?? {}, 'query') : undefined,
-      ifMatch: parseIfMatch(event.headers['if-match']),
-      requestId: event.requestContext.requestId,
-    } as RouteContext<Output<BodySchema>, Output<QuerySchema>>;
-    const respond = (result: Result) => toHttpResult(options.reply(result), context.requestId);
-    const claim = claimedRequestOf(event);
-    if (!claim) return respond(await run(context));
-    claim.respond = (result) => withoutRequestId(respond(result as Result));
-    return respond(await runClaimed(claim, () => run(context)));
+      ifMatch: parseIfMatch(event.headers?.['if-match']),
+      requestId,
+    } as RouteContext<Output<BodySchema>, Output<QuerySchema>, Extra>;
+    const respond = (result: Result) => toHttpResult(reply(result), requestId);
+    if (!options.idempotency) return respond(await run(context));
+    return options.idempotency.run(event, respond, () => run(context));
   }) as unknown as LambdaHandler;
 };

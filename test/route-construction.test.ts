@@ -1,0 +1,44 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { bearer, publicCaller } from '#shared/http/caller-kinds.ts';
+import { idempotencyKeys } from '#shared/http/idempotency.ts';
+import { route } from '#shared/http/route.ts';
+import { signingToken } from '#shared/signing/signing-token.ts';
+
+const nothing = async () => ({ status: 204 });
+
+// A function that would let the wrong callers in, or forget its Idempotency-Key layer, must not load at all.
+describe('route(), as a function is built', () => {
+  it('refuses a public route without a caller kind: the gateway checks nothing there', () => {
+    expect(() => route('docs-page', {}, nothing)).toThrow(
+      /docs-page is public: pass caller: publicCaller or signingToken/,
+    );
+    expect(() => route('signing-view', { caller: bearer }, nothing)).toThrow(/signing-view is public/);
+  });
+
+  it('refuses a signing token or a public caller on a route with roles', () => {
+    expect(() => route('contacts-get', { caller: publicCaller }, nothing)).toThrow(
+      /contacts-get has roles: drop caller/,
+    );
+    expect(() => route('contacts-get', { caller: signingToken(['open']) }, nothing)).toThrow(
+      /contacts-get has roles: drop caller/,
+    );
+  });
+
+  it('refuses a POST that replays without its Idempotency-Key layer, and the layer anywhere else', () => {
+    const body = v.object({});
+
+    expect(() => route('contacts-create', { body }, nothing)).toThrow(
+      /contacts-create replays: pass idempotency: idempotencyKeys/,
+    );
+    expect(() => route('signing-sign', { caller: signingToken(['open']), body }, nothing)).toThrow(/idempotency/);
+    expect(() => route('webhooks-create', { body, idempotency: idempotencyKeys }, nothing)).toThrow(/ replays nothing/);
+    expect(() => route('contacts-get', { idempotency: idempotencyKeys }, nothing)).toThrow(/ replays nothing/);
+  });
+
+  it('builds every kind on the routes it fits', () => {
+    expect(route('contacts-get', {}, nothing)).toBeTypeOf('function');
+    expect(route('docs-page', { caller: publicCaller }, nothing)).toBeTypeOf('function');
+    expect(route('signing-view', { caller: signingToken(['open']) }, nothing)).toBeTypeOf('function');
+  });
+});
