@@ -52,7 +52,7 @@ export const de = {
   'field.tooLong': (limit) => `Höchstens ${limit} Zeichen`,
   'field.controlCharacters': 'Darf keine Steuerzeichen und keine Zeilenumbrüche enthalten',
   'field.controlCharactersButLineBreaks': 'Darf außer Zeilenumbrüchen und Tabulatoren keine Steuerzeichen enthalten',
-  'field.bidiControls': 'Darf keine Steuerzeichen für die Schreibrichtung enthalten (Bidi-Overrides und -Isolates)',
+  'field.bidiControls': 'Darf keine Steuerzeichen für die Schreibrichtung und keine unsichtbaren Leerzeichen enthalten',
   'field.emailLocalPartTooLong': 'Höchstens 64 Zeichen vor dem @',
   'field.email': 'Muss eine gültige E-Mail-Adresse sein',
   'field.mustBeDateString': 'Muss ein Datum (YYYY-MM-DD) sein',

@@ -43,7 +43,7 @@ export const en = {
   'field.tooLong': (limit: number) => `Must be at most ${limit} characters`,
   'field.controlCharacters': 'Must not contain control characters or line breaks',
   'field.controlCharactersButLineBreaks': 'Must not contain control characters other than line breaks and tabs',
-  'field.bidiControls': 'Must not contain bidirectional overrides or isolates',
+  'field.bidiControls': 'Must not contain bidirectional controls or invisible spaces',
   'field.emailLocalPartTooLong': 'Must have at most 64 characters before the @',
   'field.email': 'Must be a valid email address',
   'field.mustBeDateString': 'Must be a date string',
