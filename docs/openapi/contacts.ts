@@ -10,7 +10,7 @@ const address: FieldDocs = {
   postalCode: 'Postal code.',
   city: 'City.',
   country:
-    'ISO 3166-1 alpha-2 country code; upper-cased before it is checked. Groupings (`EU`) and aliases (`UK`) are refused.',
+    'ISO 3166-1 alpha-2 country code in upper case (`DE`; `de` is refused). Groupings (`EU`) and aliases (`UK`) are refused.',
 };
 
 const fields = {

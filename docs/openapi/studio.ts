@@ -17,7 +17,7 @@ export const studioFields = {
       street: 'Street and house number.',
       postalCode: 'Postal code.',
       city: 'City.',
-      country: 'ISO 3166-1 alpha-2 country code; upper-cased before it is checked.',
+      country: 'ISO 3166-1 alpha-2 country code in upper case (`DE`; `de` is refused).',
     },
   },
   email: 'The studio’s email address for customers.',

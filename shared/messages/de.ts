@@ -59,7 +59,7 @@ export const de = {
   'field.dateFormat': 'Muss ein Datum im Format YYYY-MM-DD sein',
   'field.realCalendarDate': 'Muss ein echtes Kalenderdatum sein',
   'field.notInFuture': 'Darf nicht in der Zukunft liegen',
-  'field.countryCode': 'Muss ein Ländercode nach ISO 3166-1 alpha-2 sein',
+  'field.countryCode': 'Muss ein Ländercode nach ISO 3166-1 alpha-2 in Großbuchstaben sein',
   'field.currencyCode': 'Muss ein Währungscode nach ISO 4217 sein',
   'field.mustBeNumber': 'Muss eine Zahl sein',
   'field.mustBeInteger': 'Muss eine ganze Zahl sein',

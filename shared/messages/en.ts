@@ -50,7 +50,7 @@ export const en = {
   'field.dateFormat': 'Must be a date in the format YYYY-MM-DD',
   'field.realCalendarDate': 'Must be a real calendar date',
   'field.notInFuture': 'Must not be in the future',
-  'field.countryCode': 'Must be an ISO 3166-1 alpha-2 country code',
+  'field.countryCode': 'Must be an ISO 3166-1 alpha-2 country code in upper case',
   'field.currencyCode': 'Must be an ISO 4217 currency code',
   'field.mustBeNumber': 'Must be a number',
   'field.mustBeInteger': 'Must be an integer',

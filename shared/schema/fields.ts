@@ -183,8 +183,9 @@ export const isCountryCode = (code: string): boolean =>
   regionName(code) !== code &&
   Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
 
+/** ISO 3166-1 alpha-2 as the standard writes it, upper case (API.md §2): `de` is refused, as the document's enum does. */
 export const countryCode = () =>
-  v.pipe(v.string(mustBeString), v.trim(), v.toUpperCase(), v.check(isCountryCode, schemaMessage('field.countryCode')));
+  v.pipe(v.string(mustBeString), v.trim(), v.check(isCountryCode, schemaMessage('field.countryCode')));
 
 const currencies = new Set(Intl.supportedValuesOf('currency'));
 /** True for an ISO 4217 code the runtime knows; the document's `enum` of currencies is derived from it. */
