@@ -138,7 +138,7 @@ describe('printed names refuse bidi overrides and isolates', () => {
   ];
 
   it.each(spoofing.map((value) => [JSON.stringify(value), value]))('refuses %s in a name', (_shown, value) => {
-    expect(messageOf(printedName(200), value)).toBe('Must not contain bidirectional overrides or isolates');
+    expect(messageOf(printedName(200), value)).toBe('Must not contain bidirectional controls or invisible spaces');
     expect(verdicts(printedName(200), value)).toEqual({ document: false, server: false });
   });
 
@@ -155,7 +155,7 @@ describe('printed names refuse bidi overrides and isolates', () => {
 
     expect(response.status).toBe(400);
     expect(response.body.errors).toEqual([
-      { path: 'lastName', message: 'Must not contain bidirectional overrides or isolates' },
+      { path: 'lastName', message: 'Must not contain bidirectional controls or invisible spaces' },
     ]);
   });
 

@@ -10,12 +10,13 @@ const address: FieldDocs = {
   postalCode: 'Postal code.',
   city: 'City.',
   country:
-    'ISO 3166-1 alpha-2 country code; upper-cased before it is checked. Groupings (`EU`) and aliases (`UK`) are refused.',
+    'ISO 3166-1 alpha-2 country code in upper case (`DE`; `de` is refused). Groupings (`EU`) and aliases (`UK`) are refused.',
 };
 
 const fields = {
-  firstName: 'First name, 1–100 characters after trimming; no control characters.',
-  lastName: 'Last name, 1–100 characters after trimming; no control characters. Lists sort by it.',
+  firstName:
+    'First name, 1–100 characters after trimming; no control characters, bidirectional controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F) or invisible spaces (U+200B, U+2060, U+FEFF). The joiners U+200C and U+200D are allowed.',
+  lastName: 'Last name, 1–100 characters after trimming; the same characters as `firstName`. Lists sort by it.',
   email:
     'Email address, at most 254 characters, unique among contacts ignoring case (a duplicate is a 409). Null when absent.',
   phone: 'Phone number: 3–32 of digits, spaces and `+ - ( ) /`. Null when absent.',

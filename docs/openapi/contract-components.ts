@@ -266,7 +266,8 @@ export const contractComponents = {
     'SignatureInput',
     {
       role: 'Wer unterschreibt: `customer` (der Kunde) oder `studio`. Eine zweite Unterschrift derselben Rolle ergibt 409.',
-      signerName: 'Name der unterschreibenden Person, 1 bis 200 Zeichen.',
+      signerName:
+        'Name der unterschreibenden Person, 1 bis 200 Zeichen; ohne Steuerzeichen für die Schreibrichtung (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F) und ohne unsichtbare Leerzeichen (U+200B, U+2060, U+FEFF).',
       documentHash:
         'Der Dokument-Hash des Vertrags, wie er der Person angezeigt wurde. Weicht er vom Vertrag ab, ergibt das 409: Unterschrieben wird nur, was gesehen wurde.',
       signatureImage: {

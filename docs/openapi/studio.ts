@@ -10,14 +10,14 @@ const optional = (what: string) => `${what}, at most 200 characters; null when a
 /** The profile's own fields: what every contract copies at creation (`studio` in the contract). */
 export const studioFields = {
   legalName:
-    'The studio’s legal name as a contract party, 1–200 characters; printed on contracts, so bidirectional overrides are refused.',
+    'The studio’s legal name as a contract party, 1–200 characters; printed on contracts, so bidirectional controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F) and invisible spaces (U+200B, U+2060, U+FEFF) are refused.',
   address: {
     text: 'The studio’s postal address; all four fields are required.',
     fields: {
       street: 'Street and house number.',
       postalCode: 'Postal code.',
       city: 'City.',
-      country: 'ISO 3166-1 alpha-2 country code; upper-cased before it is checked.',
+      country: 'ISO 3166-1 alpha-2 country code in upper case (`DE`; `de` is refused).',
     },
   },
   email: 'The studio’s email address for customers.',
@@ -25,7 +25,9 @@ export const studioFields = {
   website: optional('The studio’s website, an https URL'),
   vatId: optional('VAT identification number (USt-IdNr.)'),
   registerEntry: optional('Commercial register entry, e.g. "Amtsgericht Berlin HRB 12345"'),
-  representedBy: optional('Who represents the studio legally, e.g. its managing director'),
+  representedBy: optional(
+    'Who represents the studio legally, e.g. its managing director; a name, so bidirectional controls and invisible spaces are refused',
+  ),
   timeZone: `An IANA time zone name as \`Intl\` knows it (\`Europe/Berlin\`, \`Europe/Vienna\`); offsets and wrongly cased names are refused. "Today" of every contract date and the year of contract numbers are taken in it. \`${defaultTimeZone}\` when absent.`,
 } as const;
 

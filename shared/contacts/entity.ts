@@ -1,3 +1,4 @@
+import { itemId, type KeyShape, keyPattern, keyText } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import { type Contact, ContactRecord } from './schema.ts';
 
@@ -19,8 +20,17 @@ export const contactListPartition = 'CONTACTS';
 const contactListSortKey = (contact: Contact): string =>
   [normalizeForSort(contact.lastName), normalizeForSort(contact.firstName), contact.id].join(separator);
 
+/** A contact's key as the name list reads it: what a cursor of that list must carry. */
+export const contactListKey: KeyShape = {
+  pk: keyPattern('CONTACT#', itemId),
+  sk: keyPattern('CONTACT'),
+  indexSort: keyPattern(keyText, separator, keyText, separator, itemId),
+};
+
 /** Exact email search (gsi2). */
 export const contactEmailPartition = (email: string): string => `CONTACT_EMAIL#${normalizeEmail(email)}`;
+
+export const contactEmailKey: KeyShape = { ...contactListKey, indexSort: keyPattern('CONTACT') };
 
 /** The item that makes an email unique among contacts: one per lower-cased address. */
 export const emailClaimKey = (email: string) => ({ pk: contactEmailPartition(email), sk: 'CONTACT_EMAIL' });

@@ -14,10 +14,12 @@ import { type WriteItem, write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
 import { Problem } from '../http/problem.ts';
 import {
+  contactEmailKey,
   contactEmailPartition,
   contactFromItem,
   contactItem,
   contactKey,
+  contactListKey,
   contactListPartition,
   emailClaimKey,
   normalizeEmail,
@@ -152,6 +154,7 @@ export const listContacts = async (request: PageRequest & { search?: string | un
       ...request,
       index: 'gsi2',
       partition: contactEmailPartition(search),
+      itemKey: contactEmailKey,
       toRecord: contactFromItem,
     });
   }
@@ -160,6 +163,7 @@ export const listContacts = async (request: PageRequest & { search?: string | un
     index: 'gsi1',
     partition: contactListPartition,
     ...(search ? { sortPrefix: normalizeForSort(search) } : {}),
+    itemKey: contactListKey,
     toRecord: contactFromItem,
   });
 };

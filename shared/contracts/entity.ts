@@ -1,3 +1,4 @@
+import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import {
   type ContractContent,
@@ -32,6 +33,12 @@ export const signatureImageKey = (id: string, role: SignerRole) => ({ pk: contra
 export const contractListPartition = 'CONTRACTS';
 export const contractsOfContactPartition = (contactId: string) => `CONTACT#${contactId}#CONTRACTS`;
 export const contractStatusPartition = (status: ContractStatus) => `CONTRACTS#${status}`;
+/** A contract's key as the three lists read it: a signature's or a copy's is not one. */
+export const contractListKey: KeyShape = {
+  pk: keyPattern('CONTRACT#', itemId),
+  sk: keyPattern('CONTRACT'),
+  indexSort: keyPattern(itemId),
+};
 
 // Computed dates are left out: they are read-time answers, never stored.
 const contractMapping = recordMapping(StoredContractRecord);

@@ -6,6 +6,7 @@ import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
 import { withComputedDates } from './computed-dates.ts';
 import {
   contractFromItem,
+  contractListKey,
   contractListPartition,
   contractPartition,
   contractSortPrefix,
@@ -47,7 +48,13 @@ export const listContracts = (
 ): Promise<Page<Contract>> => {
   const at = now();
   const toRecord = (item: Record<string, unknown>): Contract => withComputedDates(contractFromItem(item), at);
-  const common = { limit: request.limit, cursor: request.cursor, newestFirst: true, toRecord };
+  const common = {
+    limit: request.limit,
+    cursor: request.cursor,
+    newestFirst: true,
+    itemKey: contractListKey,
+    toRecord,
+  };
   if (request.contactId) {
     return queryPage({
       ...common,

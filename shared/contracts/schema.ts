@@ -1,7 +1,15 @@
 import * as v from 'valibot';
 import { Address } from '../contacts/schema.ts';
 import { languageOfIssue, type SchemaMessage, schemaMessage, text } from '../messages/index.ts';
-import { atMostCharacters, emailAddress, money, optionalString, optionalText, requiredText } from '../schema/fields.ts';
+import {
+  atMostCharacters,
+  emailAddress,
+  money,
+  optionalString,
+  optionalText,
+  printedName,
+  requiredText,
+} from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
 import { billingIntervals } from '../services/schema.ts';
@@ -110,7 +118,7 @@ export type SignerRole = (typeof signerRoles)[number];
 /** Body of `POST /api/contracts/:id/signatures`. */
 export const SignatureInput = v.strictObject({
   role: v.picklist(signerRoles, schemaMessage('field.oneOf', signerRoles)),
-  signerName: requiredText(200),
+  signerName: printedName(200),
   documentHash: v.pipe(
     v.string(mustBeString),
     v.regex(/^sha256:[0-9a-f]{64}$/, schemaMessage('contracts.documentHashFormat')),

@@ -1,12 +1,14 @@
 import { InvalidCursor } from './errors.ts';
+import { matchesKeyPatterns } from './key-shape.ts';
 
 export type PageKey = Record<string, string>;
 
 /**
  * A cursor is the last returned item's key, base64url-encoded. It is only
  * accepted back for the same list: the key must have exactly the attributes of
- * that index and lie inside the queried partition and prefix. A cursor that
- * passes can at most move the start of the page, never leave the list.
+ * that index, lie inside the queried partition and prefix, and have the shape
+ * of the listed items' keys (see key-shape.ts). A cursor that passes can at most
+ * move the start of the page, never leave the list.
  */
 export const encodeCursor = (key: PageKey): string => Buffer.from(JSON.stringify(key)).toString('base64url');
 
@@ -22,7 +24,13 @@ const parseJson = (text: string): unknown => {
 
 export const decodeCursor = (
   cursor: string,
-  expected: { attributes: readonly string[]; partition: [name: string, value: string]; sortPrefix?: [string, string] },
+  expected: {
+    attributes: readonly string[];
+    partition: [name: string, value: string];
+    sortPrefix?: [string, string];
+    /** The pattern of each key attribute of the listed items. */
+    shape: Readonly<Record<string, RegExp>>;
+  },
 ): PageKey => {
   if (!/^[A-Za-z0-9_-]{1,1024}$/.test(cursor)) throw invalidCursor();
   const key = parseJson(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -39,5 +47,6 @@ export const decodeCursor = (
   if (pageKey[partitionName] !== partitionValue) throw invalidCursor();
   if (expected.sortPrefix && !pageKey[expected.sortPrefix[0]]?.startsWith(expected.sortPrefix[1]))
     throw invalidCursor();
+  if (!matchesKeyPatterns(expected.shape, pageKey)) throw invalidCursor();
   return pageKey;
 };

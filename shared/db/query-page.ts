@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client.ts';
 import { decodeCursor, encodeCursor, invalidCursor, type PageKey } from './cursor.ts';
+import type { KeyShape } from './key-shape.ts';
 import { type IndexName, tableDesign } from './table-design.ts';
 
 export interface PageRequest {
@@ -22,6 +23,8 @@ export interface IndexQuery<T> extends PageRequest {
   /** Further conditions on the partition's items (bounded by the partition's size). */
   filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> };
   toRecord: (item: Record<string, unknown>) => T;
+  /** What the listed items' keys look like: a cursor of any other shape is refused. */
+  itemKey: KeyShape;
 }
 
 const indexDefinition = (name: IndexName) => {
@@ -42,6 +45,11 @@ export const queryPage = async <T>(query: IndexQuery<T>): Promise<Page<T>> => {
     ? decodeCursor(query.cursor, {
         attributes: keyAttributes,
         partition: [index.partitionKey, query.partition],
+        shape: {
+          [tableDesign.partitionKey]: query.itemKey.pk,
+          [tableDesign.sortKey]: query.itemKey.sk,
+          [index.sortKey]: query.itemKey.indexSort,
+        },
         ...(query.sortPrefix ? { sortPrefix: [index.sortKey, query.sortPrefix] as [string, string] } : {}),
       })
     : undefined;

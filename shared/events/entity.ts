@@ -1,8 +1,9 @@
 import { tableName } from '../db/client.ts';
+import { anyId, itemId, type KeyShape, keyPattern, oneOf } from '../db/key-shape.ts';
 import { tableDesign } from '../db/table-design.ts';
 import { newId } from '../http/ids.ts';
 import type { WebhookEvent } from '../webhooks/event.ts';
-import { type EventType, objectOf } from './event-types.ts';
+import { type EventType, eventObjects, objectOf } from './event-types.ts';
 
 /**
  * Where events live in the table (see docs/architecture.md, "Access patterns"): the outbox
@@ -19,6 +20,13 @@ export const eventKey = (event: Pick<WebhookEvent, 'id' | 'data'>) => ({
   pk: `EVENTS#${event.data.object}#${event.data.id}`,
   sk: `EVENT#${event.id}`,
 });
+
+/** An event's key as both lists read it; the studio's one profile has a fixed id (studio/entity.ts). */
+export const eventListKey: KeyShape = {
+  pk: keyPattern('EVENTS#', oneOf(eventObjects), '#', oneOf(['studio', anyId])),
+  sk: keyPattern('EVENT#', itemId),
+  indexSort: keyPattern(itemId),
+};
 
 /** Tells event items apart from every other item, on the stream too (the dispatcher's filter). */
 export const eventEntity = 'event';

@@ -1,7 +1,7 @@
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
 import { tableDesign } from '../db/table-design.ts';
 import type { EventType, WebhookEvent } from '../webhooks/event.ts';
-import { eventFromItem, eventListPartition, eventTypePartition } from './entity.ts';
+import { eventFromItem, eventListKey, eventListPartition, eventTypePartition } from './entity.ts';
 
 /**
  * The events of the last 30 days, oldest first: one Query on the list of all
@@ -22,5 +22,6 @@ export const listEvents = (
       names: { '#expiresAt': tableDesign.timeToLiveAttribute },
       values: { ':now': Math.floor(now.getTime() / 1000) },
     },
+    itemKey: eventListKey,
     toRecord: eventFromItem,
   });

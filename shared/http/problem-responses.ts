@@ -10,6 +10,7 @@ import {
   WriteContention,
 } from '../db/errors.ts';
 import { type Language, localized, type MessageKey } from '../messages/index.ts';
+import { entityTag } from './if-match.ts';
 import { logger } from './logger.ts';
 import { Problem } from './problem.ts';
 import { toHttpResult } from './reply.ts';
@@ -56,7 +57,7 @@ const fromDataError = (error: unknown): Problem | undefined => {
     return new Problem(
       'precondition-failed',
       currentVersion === undefined ? 'data.recordChanged' : localized('data.currentVersion', currentVersion),
-      { headers: currentVersion === undefined ? {} : { etag: `"${currentVersion}"` } },
+      { headers: currentVersion === undefined ? {} : { etag: entityTag(currentVersion) } },
     );
   }
   if (error instanceof InvalidCursor) {

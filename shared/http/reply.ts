@@ -1,4 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { entityTag } from './if-match.ts';
 
 export interface Reply {
   status: number;
@@ -19,7 +20,7 @@ export const recordReply = (record: VersionedRecord, options: { status?: number;
   status: options.status ?? 200,
   body: record,
   headers: {
-    etag: `"${record.version}"`,
+    etag: entityTag(record.version),
     ...(options.location ? { location: options.location } : {}),
   },
 });

@@ -21,17 +21,20 @@ const invisibleCharacters =
 const controlCharacters = '\\u0000-\\u001f\\u007f-\\u009f';
 // The same without tab (U+0009) and line feed (U+000A); a carriage return is allowed only before a line feed.
 const controlCharactersButLineBreaks = '\\u0000-\\u0008\\u000b-\\u001f\\u007f-\\u009f';
-// A right-to-left override in a sealed or printed name makes it read differently from what was stored.
-const bidiOverridesAndIsolates = '\\u202a-\\u202e\\u2066-\\u2069';
+// Inside a one-line name these make it read as other text than was stored (a right-to-left override in a
+// sealed name) or hide something in it: the bidi embeddings, overrides, isolates and marks, and the invisible
+// spaces (zero-width space, word joiner, byte order mark). The joiners U+200C/U+200D stay allowed: Persian and
+// Indic names need them.
+const nameControls = '\\u200b\\u200e\\u200f\\u202a-\\u202e\\u2060\\u2066-\\u2069\\ufeff';
 
 const blank = new RegExp(`^[\\s${invisibleCharacters}]*$`);
 // At least one character that shows: linear, as the two classes are complements.
 const somethingVisible = `(?=[\\s${invisibleCharacters}]*[^\\s${invisibleCharacters}])`;
-const bidiControl = new RegExp(`[${bidiOverridesAndIsolates}]`);
+const nameControl = new RegExp(`[${nameControls}]`);
 
 type Lines = 'single' | 'multiple';
-const contentPattern = (lines: Lines, printed: boolean): string => {
-  const refused = printed ? `${controlCharacters}${bidiOverridesAndIsolates}` : controlCharacters;
+const contentPattern = (lines: Lines, name: boolean): string => {
+  const refused = name ? `${controlCharacters}${nameControls}` : controlCharacters;
   return lines === 'multiple' ? `(?:[^${controlCharactersButLineBreaks}]|\\r\\n)*` : `[^${refused}]*`;
 };
 
@@ -64,15 +67,15 @@ interface TextOptions {
   multiline?: boolean;
 }
 
-const requiredPipe = (maxLengthOfText: number, lines: Lines, printed: boolean) =>
+const requiredPipe = (maxLengthOfText: number, lines: Lines, name: boolean) =>
   v.pipe(
     v.string(mustBeString),
     v.trim(),
     v.nonEmpty(required),
     v.check((value) => !isBlank(value), required),
     atMostCharacters(maxLengthOfText),
-    v.check((value) => !printed || !bidiControl.test(value), schemaMessage('field.bidiControls')),
-    v.regex(new RegExp(`^${somethingVisible}${contentPattern(lines, printed)}$`), controlMessage(lines)),
+    v.check((value) => !name || !nameControl.test(value), schemaMessage('field.bidiControls')),
+    v.regex(new RegExp(`^${somethingVisible}${contentPattern(lines, name)}$`), controlMessage(lines)),
   );
 
 /** A required string: trimmed, and empty or invisible after trimming counts as missing. */
@@ -80,10 +83,11 @@ export const requiredText = (maxLengthOfText: number, options: TextOptions = {})
   requiredPipe(maxLengthOfText, options.multiline ? 'multiple' : 'single', false);
 
 /**
- * A person's or company's name that is printed on a document or sealed into a
- * signature (`firstName`, `lastName`, `signerName`, `legalName`): a required
- * line of text that also refuses bidi overrides and isolates (U+202A–U+202E,
- * U+2066–U+2069), which could make a sealed name read as another.
+ * A person's or company's name, printed on documents and sealed into
+ * signatures (`firstName`, `lastName`, `signerName`, `legalName`; every name
+ * field is made here): a required line of text that also refuses bidi
+ * controls and invisible spaces (`nameControls`), which could make a sealed
+ * name read as another. The document's pattern refuses the same.
  */
 export const printedName = (maxLengthOfName: number) => requiredPipe(maxLengthOfName, 'single', true);
 
@@ -95,6 +99,18 @@ const blankToNull = (value: string | null): string | null => {
 /** An optional string: absent, `null`, blank and invisible all become `null`. */
 export const optionalString = <Inner extends v.GenericSchema<string, string>>(inner: Inner) =>
   v.pipe(v.optional(v.nullable(v.string(mustBeString)), null), v.transform(blankToNull), v.nullable(inner));
+
+/** An optional name (`representedBy`): `null` when absent or blank, otherwise the rules of `printedName`. */
+export const optionalPrintedName = (maxLengthOfName: number) =>
+  optionalString(
+    v.pipe(
+      v.string(mustBeString),
+      atMostCharacters(maxLengthOfName),
+      // Before the pattern, which refuses the same, so that the message says what is wrong.
+      v.check((value) => !nameControl.test(value), schemaMessage('field.bidiControls')),
+      v.regex(new RegExp(`^${contentPattern('single', true)}$`), controlMessage('single')),
+    ),
+  );
 
 /**
  * Optional free text. Notes, terms and descriptions are its uses, so it keeps
@@ -167,8 +183,9 @@ export const isCountryCode = (code: string): boolean =>
   regionName(code) !== code &&
   Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
 
+/** ISO 3166-1 alpha-2 as the standard writes it, upper case (API.md §2): `de` is refused, as the document's enum does. */
 export const countryCode = () =>
-  v.pipe(v.string(mustBeString), v.trim(), v.toUpperCase(), v.check(isCountryCode, schemaMessage('field.countryCode')));
+  v.pipe(v.string(mustBeString), v.trim(), v.check(isCountryCode, schemaMessage('field.countryCode')));
 
 const currencies = new Set(Intl.supportedValuesOf('currency'));
 /** True for an ISO 4217 code the runtime knows; the document's `enum` of currencies is derived from it. */

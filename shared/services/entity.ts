@@ -1,3 +1,4 @@
+import { itemId, type KeyShape, keyPattern, keyText } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import { type Service, ServiceRecord } from './schema.ts';
 
@@ -11,6 +12,12 @@ export const serviceListPartition = 'SERVICES';
 export const serviceActivePartition = (active: boolean) => (active ? 'SERVICES#ACTIVE' : 'SERVICES#INACTIVE');
 const serviceListSortKey = (service: Service) =>
   [service.name.normalize('NFC').toLowerCase(), service.id].join(separator);
+/** A service's key as both lists read it: what their cursors must carry. */
+export const serviceListKey: KeyShape = {
+  pk: keyPattern('SERVICE#', itemId),
+  sk: keyPattern('SERVICE'),
+  indexSort: keyPattern(keyText, separator, itemId),
+};
 
 const mapping = recordMapping(ServiceRecord);
 

@@ -12,7 +12,14 @@ import {
 } from '../db/versioned.ts';
 import { write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
-import { serviceActivePartition, serviceFromItem, serviceItem, serviceKey, serviceListPartition } from './entity.ts';
+import {
+  serviceActivePartition,
+  serviceFromItem,
+  serviceItem,
+  serviceKey,
+  serviceListKey,
+  serviceListPartition,
+} from './entity.ts';
 import type { Service, ServiceInput } from './schema.ts';
 
 /** `createdBy` is the caller's `sub`. */
@@ -67,5 +74,6 @@ export const listServices = (
     ...request,
     index: request.active === undefined ? 'gsi1' : 'gsi2',
     partition: request.active === undefined ? serviceListPartition : serviceActivePartition(request.active === 'true'),
+    itemKey: serviceListKey,
     toRecord: serviceFromItem,
   });

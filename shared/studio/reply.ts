@@ -1,3 +1,4 @@
+import { entityTag } from '../http/if-match.ts';
 import type { Reply } from '../http/reply.ts';
 import type { StudioPut } from './store.ts';
 
@@ -5,5 +6,5 @@ import type { StudioPut } from './store.ts';
 export const studioReply = ({ profile, created }: StudioPut): Reply => ({
   status: created ? 201 : 200,
   body: profile,
-  headers: { etag: `"${profile.version}"`, ...(created ? { location: '/api/studio' } : {}) },
+  headers: { etag: entityTag(profile.version), ...(created ? { location: '/api/studio' } : {}) },
 });

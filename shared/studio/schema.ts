@@ -2,7 +2,14 @@ import * as v from 'valibot';
 import { Address } from '../contacts/schema.ts';
 import { isTimeZone } from '../contracts/dates.ts';
 import { schemaMessage } from '../messages/index.ts';
-import { atMostCharacters, emailAddress, optionalString, optionalText, printedName } from '../schema/fields.ts';
+import {
+  atMostCharacters,
+  emailAddress,
+  optionalPrintedName,
+  optionalString,
+  optionalText,
+  printedName,
+} from '../schema/fields.ts';
 import { outputEntries, recordVersion, timestamp, userSub } from '../schema/record.ts';
 
 /** "Today" and the contract number's year are taken in this zone unless the profile names another. */
@@ -27,7 +34,8 @@ export const StudioInput = v.strictObject({
   ),
   vatId: line(200),
   registerEntry: line(200),
-  representedBy: line(200),
+  // A person's name, printed on every contract.
+  representedBy: optionalPrintedName(200),
   timeZone: v.optional(
     v.pipe(
       v.string(schemaMessage('field.mustBeString')),

@@ -1,3 +1,4 @@
+import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import { tableDesign } from '../db/table-design.ts';
 import { eventRetentionSeconds } from '../events/entity.ts';
@@ -15,6 +16,11 @@ export const webhookEntity = 'webhook';
 /** Every webhook by id (gsi1); the active or disabled ones (gsi2): the dispatcher reads the active ones. */
 export const webhookListPartition = 'WEBHOOKS';
 export const webhookStatusPartition = (status: Webhook['status']) => `WEBHOOKS#${status.toUpperCase()}`;
+export const webhookListKey: KeyShape = {
+  pk: keyPattern('WEBHOOK#', itemId),
+  sk: keyPattern('WEBHOOK'),
+  indexSort: keyPattern(itemId),
+};
 
 const mapping = recordMapping(WebhookRecord);
 
@@ -38,6 +44,12 @@ export const webhookIndexAttributes = (webhook: Pick<Webhook, 'id' | 'status'>) 
 /** A webhook's attempts, newest first (gsi3). */
 export const deliveryListPartition = (webhookId: string) => `WEBHOOK#${webhookId}#DELIVERIES`;
 export const deliveryKey = (webhookId: string, id: string) => ({ pk: `WEBHOOK#${webhookId}`, sk: `DELIVERY#${id}` });
+/** The key of one webhook's attempts as their list reads it. */
+export const deliveryListKey = (webhookId: string): KeyShape => ({
+  pk: keyPattern(`WEBHOOK#${webhookId}`),
+  sk: keyPattern('DELIVERY#', itemId),
+  indexSort: keyPattern(itemId),
+});
 
 const deliveryMapping = recordMapping(DeliveryRecordSchema);
 

@@ -1,97 +1,65 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /*
- * Which addresses a webhook may never reach: everything that is not a public
- * unicast address. Written out by bytes rather than with net.BlockList so that
- * addresses embedding an IPv4 address (IPv4-mapped, NAT64, 6to4) are judged by
- * the address they carry.
+ * Which addresses a webhook may never reach: everything ipaddr.js does not
+ * classify as `unicast` (private, loopback, link-local, reserved, multicast, …),
+ * after an IPv6 address that carries an IPv4 address (IPv4-mapped or
+ * -translated, NAT64, 6to4, Teredo) is replaced by the address it carries: that
+ * is where the packet goes. The range list is the library's, kept up to date
+ * with the IANA registries there, not here.
  */
 
-type Range = readonly [prefix: readonly number[], bits: number, name: string];
+type IPv6 = ipaddr.IPv6;
 
-const ipv4Ranges: readonly Range[] = [
-  [[0], 8, 'unspecified'],
-  [[10], 8, 'private'],
-  [[100, 64], 10, 'shared (CGNAT)'],
-  [[127], 8, 'loopback'],
-  [[169, 254], 16, 'link-local'],
-  [[172, 16], 12, 'private'],
-  [[192, 0, 0], 24, 'reserved'],
-  [[192, 0, 2], 24, 'documentation'],
-  [[192, 168], 16, 'private'],
-  [[198, 18], 15, 'reserved'],
-  [[198, 51, 100], 24, 'documentation'],
-  [[203, 0, 113], 24, 'documentation'],
-  [[224], 4, 'multicast'],
-  [[240], 4, 'reserved'],
-];
+const lastFourBytes = (address: IPv6) => address.toByteArray().slice(12);
 
-const ipv6Ranges: readonly Range[] = [
-  [[], 128, 'unspecified'],
-  [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], 128, 'loopback'],
-  // IPv4-compatible addresses (deprecated): nothing legitimate uses them.
-  [[], 96, 'reserved'],
-  [[0x01, 0x00], 64, 'reserved'],
-  [[0x20, 0x01, 0x0d, 0xb8], 32, 'documentation'],
-  [[0xfc], 7, 'private'],
-  [[0xfe, 0x80], 10, 'link-local'],
-  [[0xfe, 0xc0], 10, 'private'],
-  [[0xff], 8, 'multicast'],
-];
-
-const inRange = (bytes: readonly number[], [prefix, bits]: Range): boolean => {
-  for (let bit = 0; bit < bits; bit += 8) {
-    const mask = bits - bit >= 8 ? 0xff : (0xff << (8 - (bits - bit))) & 0xff;
-    const index = bit / 8;
-    if (((bytes[index] ?? 0) & mask) !== ((prefix[index] ?? 0) & mask)) return false;
-  }
-  return true;
+// Prefixes whose bits carry an IPv4 address that is what the packet really reaches.
+const carriedIpv4: Partial<Record<ReturnType<IPv6['range']>, (address: IPv6) => number[]>> = {
+  ipv4Mapped: lastFourBytes,
+  rfc6145: lastFourBytes,
+  // 64:ff9b::/96 (RFC 6052); the local-use 64:ff9b:1::/48 is refused before (see below).
+  rfc6052: lastFourBytes,
+  // 2002:AABB:CCDD::/48 (RFC 3056).
+  '6to4': (address) => address.toByteArray().slice(2, 6),
+  // 2001:0:<server>:<flags>:<port>:<client>, the client's IPv4 address inverted (RFC 4380 § 4).
+  teredo: (address) => lastFourBytes(address).map((byte) => byte ^ 0xff),
 };
 
-const ipv4Bytes = (address: string): number[] => address.split('.').map(Number);
+// NAT64 for a network's own use (RFC 8215): its translator may map it to any IPv4 address, internal ones too.
+const localUseNat64 = ipaddr.parseCIDR('64:ff9b:1::/48') as [IPv6, number];
+// IPv4-compatible addresses (deprecated by RFC 4291): nothing legitimate uses them, and ipaddr.js calls them unicast.
+const ipv4Compatible = ipaddr.parseCIDR('::/96') as [IPv6, number];
 
-const ipv6Bytes = (address: string): number[] => {
-  let text = address.split('%')[0] ?? '';
-  // The group after the last colon, tested whole: an unanchored search for a dotted quad backtracks polynomially.
-  const last = text.slice(text.lastIndexOf(':') + 1);
-  const dotted = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(last) ? last : undefined;
-  if (dotted) {
-    const [a = 0, b = 0, c = 0, d = 0] = ipv4Bytes(dotted);
-    text = `${text.slice(0, -dotted.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const missing = tail === undefined ? 0 : 8 - headGroups.length - tailGroups.length;
-  const groups = [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups].map((group) =>
-    Number.parseInt(group, 16),
-  );
-  return groups.flatMap((group) => [group >> 8, group & 0xff]);
+// The library's names, as the refusal says them.
+const rangeNames: Record<string, string> = {
+  linkLocal: 'link-local',
+  uniqueLocal: 'private',
+  carrierGradeNat: 'shared (CGNAT)',
+  deprecatedSiteLocal: 'private',
 };
+const named = (range: string) => rangeNames[range] ?? range;
 
-// Prefixes whose last bits carry an IPv4 address that is what the packet really reaches.
-const ipv4Carriers: ReadonlyArray<readonly [Range, (bytes: number[]) => number[]]> = [
-  [[[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff], 96, 'IPv4-mapped'], (bytes) => bytes.slice(12)],
-  [[[0x00, 0x64, 0xff, 0x9b], 96, 'NAT64'], (bytes) => bytes.slice(12)],
-  [[[0x20, 0x02], 16, '6to4'], (bytes) => bytes.slice(2, 6)],
-];
-
-const classifyIpv4 = (bytes: readonly number[]): string | null =>
-  ipv4Ranges.find((range) => inRange(bytes, range))?.[2] ?? null;
+const classifyIpv4 = (address: ipaddr.IPv4): string | null => {
+  const range = address.range();
+  return range === 'unicast' ? null : named(range);
+};
 
 /**
- * Why an address is not public ('private', 'loopback', 'link-local', …), or
- * null for a public unicast address. Anything that is not an IP address is
- * refused as 'invalid'.
+ * Why an address is not public ('private', 'loopback', 'link-local', 'teredo
+ * → private', …), or null for a public unicast address. Anything that is not
+ * an IP address is refused as 'invalid'.
  */
 export const nonPublicRange = (address: string): string | null => {
-  if (isIPv4(address)) return classifyIpv4(ipv4Bytes(address));
+  if (isIPv4(address)) return classifyIpv4(ipaddr.IPv4.parse(address));
   if (!isIPv6(address)) return 'invalid';
-  const bytes = ipv6Bytes(address);
-  for (const [range, embedded] of ipv4Carriers) {
-    if (inRange(bytes, range)) return classifyIpv4(embedded(bytes));
-  }
-  return ipv6Ranges.find((range) => inRange(bytes, range))?.[2] ?? null;
+  const parsed = ipaddr.IPv6.parse(address);
+  if (parsed.match(localUseNat64)) return 'NAT64 local-use';
+  const range = parsed.range();
+  const carried = carriedIpv4[range];
+  if (carried) return classifyIpv4(new ipaddr.IPv4(carried(parsed)));
+  if (range !== 'unicast') return named(range);
+  return parsed.match(ipv4Compatible) ? 'deprecated IPv4-compatible' : null;
 };
 
 /** True for 127.0.0.0/8, ::1 and their IPv4-mapped forms. */

@@ -17,11 +17,13 @@ import { localized } from '../messages/index.ts';
 import { checkWebhookDestination, configuredDestinationMode, WebhookDestinationRefused } from './destination.ts';
 import {
   deliveryFromItem,
+  deliveryListKey,
   deliveryListPartition,
   webhookFromItem,
   webhookIndexAttributes,
   webhookItem,
   webhookKey,
+  webhookListKey,
   webhookListPartition,
 } from './entity.ts';
 import type { CreatedWebhook, DeliveryRecord, Webhook, WebhookInput, WebhookReplaceInput } from './schema.ts';
@@ -79,7 +81,13 @@ export const getExistingWebhook = async (id: string): Promise<Webhook> => {
 
 /** Every webhook, oldest first. */
 export const listWebhooks = (request: PageRequest): Promise<Page<Webhook>> =>
-  queryPage({ ...request, index: 'gsi1', partition: webhookListPartition, toRecord: webhookFromItem });
+  queryPage({
+    ...request,
+    index: 'gsi1',
+    partition: webhookListPartition,
+    itemKey: webhookListKey,
+    toRecord: webhookFromItem,
+  });
 
 /** The attributes a replace writes: the record and its index keys, never the secret. */
 const replacedAttributes = (webhook: Webhook) => ({ ...webhookIndexAttributes(webhook), ...webhook });
@@ -143,6 +151,7 @@ export const listDeliveries = async (webhookId: string, request: PageRequest): P
     index: 'gsi3',
     partition: deliveryListPartition(webhookId),
     newestFirst: true,
+    itemKey: deliveryListKey(webhookId),
     toRecord: deliveryFromItem,
   });
 };
