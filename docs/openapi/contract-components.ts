@@ -13,7 +13,7 @@ import {
   TerminationPreviewRecord,
   VerificationRecord,
 } from '#shared/contracts/schema.ts';
-import { maxSignatureImageBytes } from '#shared/contracts/signature-image.ts';
+import { maxSignatureImageBytes } from '#shared/signatures/parse-signature-image.ts';
 import { type Component, component } from './components.ts';
 import {
   gekuendigterVertrag,
@@ -28,7 +28,7 @@ import {
 import type { FieldDocs } from './describe.ts';
 import { pageDocs } from './shared-docs.ts';
 
-// The handler decodes the image (shared/contracts/signature-image.ts); JSON Schema can state the data URL's
+// The handler decodes the image (shared/signatures/parse-signature-image.ts); JSON Schema can state the data URL's
 // syntax and, from the largest image, its length: canonical base64 of at most `maxSignatureImageBytes`.
 const longestPrefix = 'data:image/svg+xml;base64,'.length;
 export const signatureImageDataUrl = v.pipe(

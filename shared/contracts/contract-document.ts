@@ -1,14 +1,14 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../clock.ts';
 import { documentClient, tableName } from '../db/client.ts';
+import { loadOrIssueCertificate } from '../documents/seal-certificate.ts';
+import { tableCertificateStore } from '../documents/table-certificate-store.ts';
+import { configuredSealer } from '../signatures/configured-sealer.ts';
 import type { SignatureImageForDocument } from './document/contract-for-document.ts';
 import { contractDocumentFileName, renderContractDocument } from './document/render-contract-document.ts';
-import { loadOrIssueCertificate } from './document/seal-certificate.ts';
-import { tableCertificateStore } from './document/table-certificate-store.ts';
 import { contractPartition } from './entity.ts';
 import { getExistingContract } from './read-contracts.ts';
 import type { ContractWithSignatures } from './schema.ts';
-import { configuredSealer } from './seal/configured-sealer.ts';
 import { describeTerm } from './term-sentences.ts';
 
 /** The stored signature images of a contract: one Query on its item collection, images only. */

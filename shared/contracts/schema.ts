@@ -5,6 +5,7 @@ import { atMostCharacters, emailAddress, money, optionalString, optionalText, re
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
 import { billingIntervals } from '../services/schema.ts';
+import { SealRecord } from '../signatures/schema.ts';
 import { StudioCopyRecord } from '../studio/schema.ts';
 import { isCalendarDate, maxNoticeValue, noticeUnits } from './dates.ts';
 
@@ -221,13 +222,6 @@ export const ContractContentRecord = v.object({
 export type ContractContent = v.InferOutput<typeof ContractContentRecord>;
 
 const documentHash = () => v.pipe(v.string(), v.regex(/^sha256:[0-9a-f]{64}$/));
-
-export const SealRecord = v.object({
-  algorithm: v.string(),
-  keyId: v.string(),
-  value: v.string(),
-});
-export type Seal = v.InferOutput<typeof SealRecord>;
 
 export const SignatureRecord = v.object({
   id: recordId(),

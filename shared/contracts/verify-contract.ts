@@ -2,10 +2,10 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
 import { NotFound } from '../db/errors.ts';
 import { sha256Hex } from '../hashing.ts';
+import { configuredSealer } from '../signatures/configured-sealer.ts';
 import { documentHash } from './document-hash.ts';
 import { contractFromItem, contractPartition, signatureFromItem } from './entity.ts';
 import type { ContractContent, Verification } from './schema.ts';
-import { configuredSealer } from './seal/configured-sealer.ts';
 import { sealedFacts } from './sign-contract.ts';
 
 /**

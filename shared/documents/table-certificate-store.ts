@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../db/client.ts';
-import { ConditionFailed } from '../../db/errors.ts';
-import { write } from '../../db/write.ts';
+import { documentClient, tableName } from '../db/client.ts';
+import { ConditionFailed } from '../db/errors.ts';
+import { write } from '../db/write.ts';
 import type { CertificateStore } from './seal-certificate.ts';
 
 /**
