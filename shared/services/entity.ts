@@ -1,4 +1,5 @@
 import { recordMapping } from '../db/record-mapping.ts';
+import type { RecordKind } from '../db/record-store.ts';
 import { type Service, ServiceRecord } from './schema.ts';
 
 /** Where a service lives in the table and how it is stored (see README "Access patterns"). */
@@ -27,4 +28,11 @@ export const serviceItem = (service: Service) => {
     gsi2sk: sortKey,
     ...mapping.toItem(service),
   };
+};
+
+/** Services as the generic reads and replace see them (`shared/db/record-store.ts`). */
+export const serviceRecords: RecordKind<Service> = {
+  entity: 'service',
+  fromItem: serviceFromItem,
+  toItem: serviceItem,
 };
