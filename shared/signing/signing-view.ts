@@ -1,5 +1,5 @@
-import { getExistingContract } from '../contracts/read-contracts.ts';
 import type { ContractWithSignatures, SignerRole } from '../contracts/schema.ts';
+import { getExistingContract } from '../contracts/store.ts';
 import { describeTerm } from '../contracts/term-sentences.ts';
 import type { PresentedSession } from './find-session.ts';
 import type { SigningView } from './schema.ts';
