@@ -1,18 +1,14 @@
 import * as v from 'valibot';
+import { ContractCopyRecord, CopyInput } from '#shared/contracts/copy-schema.ts';
 import {
-  CancellationInput,
-  ContractCopyRecord,
   ContractInput,
   ContractList,
   ContractRecord,
   ContractWithSignaturesRecord,
-  CopyInput,
-  SignatureInput,
-  SignatureRecord,
-  TerminationInput,
   TerminationPreviewRecord,
-  VerificationRecord,
 } from '#shared/contracts/schema.ts';
+import { SignatureInput, SignatureRecord, VerificationRecord } from '#shared/contracts/signature-schema.ts';
+import { CancellationInput, TerminationInput } from '#shared/contracts/termination-schema.ts';
 import { maxSignatureImageBytes } from '#shared/signatures/parse-signature-image.ts';
 import { type Component, component } from './components.ts';
 import {

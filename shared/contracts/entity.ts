@@ -1,16 +1,13 @@
 import { recordMapping } from '../db/record-mapping.ts';
+import { type ContractCopy, ContractCopyRecord } from './copy-schema.ts';
 import {
   type ContractContent,
   ContractContentRecord,
-  type ContractCopy,
-  ContractCopyRecord,
   type ContractStatus,
-  type Signature,
-  SignatureRecord,
-  type SignerRole,
   type StoredContract,
   StoredContractRecord,
 } from './schema.ts';
+import { type Signature, SignatureRecord, type SignerRole } from './signature-schema.ts';
 
 /**
  * Where a contract lives in the table and how it is stored (see README

@@ -10,7 +10,8 @@ import { configuredSealer } from '../signatures/configured-sealer.ts';
 import { parseSignatureImage } from '../signatures/parse-signature-image.ts';
 import { hasEnded, todayOf, withComputedDates } from './computed-dates.ts';
 import { contractKey, contractStatusPartition, signatureImageItem, signatureItem } from './entity.ts';
-import type { ContractStatus, ContractWithSignatures, Signature, SignatureInput, SignerRole } from './schema.ts';
+import type { ContractStatus, ContractWithSignatures } from './schema.ts';
+import type { Signature, SignatureInput, SignerRole } from './signature-schema.ts';
 import { getExistingContract } from './store.ts';
 
 /** Where the signature was given, as the API Gateway request context reports it. */

@@ -17,7 +17,8 @@ import {
   signatureImageFromItem,
   signatureImageSortPrefix,
 } from './entity.ts';
-import type { Contract, ContractStatus, ContractWithSignatures, Signature, StoredContract } from './schema.ts';
+import type { Contract, ContractStatus, ContractWithSignatures, StoredContract } from './schema.ts';
+import type { Signature } from './signature-schema.ts';
 
 /*
  * The contract's reads. A contract, its signatures, its copies and the signature

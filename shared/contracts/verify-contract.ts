@@ -1,8 +1,9 @@
 import { sha256Hex } from '../hashing.ts';
 import { configuredSealer } from '../signatures/configured-sealer.ts';
 import { documentHash } from './document-hash.ts';
-import type { ContractContent, Verification } from './schema.ts';
+import type { ContractContent } from './schema.ts';
 import { sealedFacts } from './sign-contract.ts';
+import type { Verification } from './signature-schema.ts';
 import { getExistingContractCollection } from './store.ts';
 
 /**
