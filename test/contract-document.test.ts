@@ -10,21 +10,21 @@ import type {
   ContractForDocument,
   SignatureForDocument,
 } from '#shared/contracts/document/contract-for-document.ts';
-import { fileCertificateStore } from '#shared/contracts/document/file-certificate-store.ts';
-import { contractDocumentFontFiles, type PostHeader, withPostHeaderOnly } from '#shared/contracts/document/fonts.ts';
 import { formatLocalTime, formatMoney, formatUtcTime } from '#shared/contracts/document/german-format.ts';
 import {
   contractDocumentFileName,
   renderContractDocument,
 } from '#shared/contracts/document/render-contract-document.ts';
+import { fileCertificateStore } from '#shared/documents/file-certificate-store.ts';
+import { contractDocumentFontFiles, type PostHeader, withPostHeaderOnly } from '#shared/documents/fonts.ts';
 import {
   type CertificateStore,
   loadOrIssueCertificate,
   type SealCertificate,
-} from '#shared/contracts/document/seal-certificate.ts';
-import { localSealer } from '#shared/contracts/seal/local-sealer.ts';
-import type { Sealer } from '#shared/contracts/seal/sealer.ts';
+} from '#shared/documents/seal-certificate.ts';
 import { fontkitModuleFile } from '#shared/routes.ts';
+import { localSealer } from '#shared/signatures/local-sealer.ts';
+import type { Sealer } from '#shared/signatures/sealer.ts';
 import { lambdaFunctions, measureBundle, writeBundle } from './bench/bundles.ts';
 import { placeFiles } from './bench/cold-start.ts';
 import {

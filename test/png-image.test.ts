@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { type DecodedPng, decodeSignaturePng } from '#shared/contracts/document/png-image.ts';
-import { drawSignatureImage } from '#shared/contracts/document/signature-image.ts';
+import { drawSignatureImage } from '#shared/documents/draw-signature-image.ts';
+import { type DecodedPng, decodeSignaturePng } from '#shared/documents/png-image.ts';
 import { pngChunk, pngHeaderChunk, pngSignature } from './support/images.ts';
 
-// The copy's own reading of signature PNGs (shared/contracts/document/png-image.ts): against the pixels a
+// The copy's own reading of signature PNGs (shared/documents/png-image.ts): against the pixels a
 // test encoder filtered with every PNG filter, and against the PDF library's general decoder.
 
 const channelsOf: Record<number, number> = { 0: 1, 2: 3, 4: 2, 6: 4 };

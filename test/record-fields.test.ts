@@ -2,6 +2,7 @@ import type * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { contactFromItem, contactItem } from '#shared/contacts/entity.ts';
 import { ContactRecord } from '#shared/contacts/schema.ts';
+import { ContractCopyRecord } from '#shared/contracts/copy-schema.ts';
 import { documentHash } from '#shared/contracts/document-hash.ts';
 import {
   contractFromItem,
@@ -11,12 +12,8 @@ import {
   signatureFromItem,
   signatureItem,
 } from '#shared/contracts/entity.ts';
-import {
-  ContractContentRecord,
-  ContractCopyRecord,
-  SignatureRecord,
-  StoredContractRecord,
-} from '#shared/contracts/schema.ts';
+import { ContractContentRecord, StoredContractRecord } from '#shared/contracts/schema.ts';
+import { SignatureRecord } from '#shared/contracts/signature-schema.ts';
 import { serviceFromItem, serviceItem } from '#shared/services/entity.ts';
 import { ServiceRecord } from '#shared/services/schema.ts';
 import { studioFromItem, studioItem } from '#shared/studio/entity.ts';

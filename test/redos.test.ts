@@ -6,8 +6,8 @@ import { check } from 'recheck';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '#infra/local/handler-loader.ts';
-import { parseSignatureImage } from '#shared/contracts/signature-image.ts';
 import { Problem } from '#shared/http/problem.ts';
+import { parseSignatureImage } from '#shared/signatures/parse-signature-image.ts';
 import { dataUrl, onePixelPng, pngChunk, pngHeaderChunk, pngSignature, svgDataUrl } from './support/images.ts';
 
 // recheck's Scala.js build, in this process: no JVM, no native binary, no network.

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { crc32 } from '#shared/contracts/png-structure.ts';
-import { parseSignatureImage } from '#shared/contracts/signature-image.ts';
-import { parseXmlSubset, type XmlElement } from '#shared/contracts/xml-subset.ts';
 import { Problem } from '#shared/http/problem.ts';
+import { parseSignatureImage } from '#shared/signatures/parse-signature-image.ts';
+import { crc32 } from '#shared/signatures/png-structure.ts';
+import { parseXmlSubset, type XmlElement } from '#shared/signatures/xml-subset.ts';
 import {
   dataUrl,
   greyscalePng,

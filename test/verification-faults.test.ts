@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureItem } from '#shared/contracts/entity.ts';
-import { sealAlgorithm } from '#shared/contracts/seal/sealer.ts';
+import { sealAlgorithm } from '#shared/signatures/sealer.ts';
 import { unique, useApi } from './support/api.ts';
 import { type FaultyDynamoDb, startFaultyDynamoDb } from './support/faulty-dynamodb.ts';
 import { useStudioProfile } from './support/studio.ts';

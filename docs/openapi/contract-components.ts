@@ -1,19 +1,15 @@
 import * as v from 'valibot';
+import { ContractCopyRecord, CopyInput } from '#shared/contracts/copy-schema.ts';
 import {
-  CancellationInput,
-  ContractCopyRecord,
   ContractInput,
   ContractList,
   ContractRecord,
   ContractWithSignaturesRecord,
-  CopyInput,
-  SignatureInput,
-  SignatureRecord,
-  TerminationInput,
   TerminationPreviewRecord,
-  VerificationRecord,
 } from '#shared/contracts/schema.ts';
-import { maxSignatureImageBytes } from '#shared/contracts/signature-image.ts';
+import { SignatureInput, SignatureRecord, VerificationRecord } from '#shared/contracts/signature-schema.ts';
+import { CancellationInput, TerminationInput } from '#shared/contracts/termination-schema.ts';
+import { maxSignatureImageBytes } from '#shared/signatures/parse-signature-image.ts';
 import { type Component, component } from './components.ts';
 import {
   gekuendigterVertrag,
@@ -28,7 +24,7 @@ import {
 import type { FieldDocs } from './describe.ts';
 import { pageDocs } from './shared-docs.ts';
 
-// The handler decodes the image (shared/contracts/signature-image.ts); JSON Schema can state the data URL's
+// The handler decodes the image (shared/signatures/parse-signature-image.ts); JSON Schema can state the data URL's
 // syntax and, from the largest image, its length: canonical base64 of at most `maxSignatureImageBytes`.
 const longestPrefix = 'data:image/svg+xml;base64,'.length;
 export const signatureImageDataUrl = v.pipe(

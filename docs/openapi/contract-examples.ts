@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
-import type { ContractRecord, SignatureRecord, TerminationPreviewRecord } from '#shared/contracts/schema.ts';
+import type { ContractRecord, TerminationPreviewRecord } from '#shared/contracts/schema.ts';
+import type { SignatureRecord } from '#shared/contracts/signature-schema.ts';
 import { exampleStudio } from './studio.ts';
 
 // Beispiele des Vertragsbereichs; der Test prüft jedes mit dem valibot-Schema seiner Komponente.

@@ -1,4 +1,4 @@
-import { getExistingContract } from '#shared/contracts/read-contracts.ts';
+import { getExistingContract } from '#shared/contracts/store.ts';
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 

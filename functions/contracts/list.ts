@@ -1,5 +1,5 @@
-import { listContracts } from '#shared/contracts/read-contracts.ts';
 import { ContractListQuery } from '#shared/contracts/schema.ts';
+import { listContracts } from '#shared/contracts/store.ts';
 import { bodyReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 

@@ -1,4 +1,4 @@
-import { CopyInput } from '#shared/contracts/schema.ts';
+import { CopyInput } from '#shared/contracts/copy-schema.ts';
 import { sendCopy } from '#shared/contracts/send-copy.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { route } from '#shared/http/route.ts';

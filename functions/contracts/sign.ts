@@ -1,5 +1,6 @@
-import { type ContractWithSignatures, SignatureInput } from '#shared/contracts/schema.ts';
+import type { ContractWithSignatures } from '#shared/contracts/schema.ts';
 import { signContract } from '#shared/contracts/sign-contract.ts';
+import { SignatureInput } from '#shared/contracts/signature-schema.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';

@@ -1,5 +1,6 @@
 import { itemId, type KeyShape, keyPattern, keyText } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
+import type { RecordKind } from '../db/record-store.ts';
 import { type Contact, ContactRecord } from './schema.ts';
 
 /**
@@ -53,3 +54,10 @@ export const contactIndexAttributes = (contact: Contact) => ({
   gsi2pk: contact.email ? contactEmailPartition(contact.email) : undefined,
   gsi2sk: contact.email ? 'CONTACT' : undefined,
 });
+
+/** Contacts as the generic reads and replace see them (`shared/db/record-store.ts`). */
+export const contactRecords: RecordKind<Contact> = {
+  entity: 'contact',
+  fromItem: contactFromItem,
+  toItem: contactItem,
+};

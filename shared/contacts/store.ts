@@ -1,15 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../db/client.ts';
+import { tableName } from '../db/client.ts';
 import { ConditionFailed, NotFound, PreconditionFailed } from '../db/errors.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
-import {
-  checkPrecondition,
-  newRecord,
-  nextVersion,
-  replaceWithRetry,
-  VersionChanged,
-  versionedUpdate,
-} from '../db/versioned.ts';
+import { getExistingRecord, getRecord, replaceRecord } from '../db/record-store.ts';
+import { checkPrecondition, newRecord } from '../db/versioned.ts';
 import { type WriteItem, write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
 import { Problem } from '../http/problem.ts';
@@ -21,6 +14,7 @@ import {
   contactKey,
   contactListKey,
   contactListPartition,
+  contactRecords,
   emailClaimKey,
   normalizeEmail,
   normalizeForSort,
@@ -51,16 +45,9 @@ const emailTaken = () =>
 
 const sameEmail = (a: string | null, b: string | null) => (a && normalizeEmail(a)) === (b && normalizeEmail(b));
 
-export const getContact = async (id: string): Promise<Contact | undefined> => {
-  const { Item } = await documentClient.send(new GetCommand({ TableName: tableName(), Key: contactKey(id) }));
-  return Item ? contactFromItem(Item) : undefined;
-};
+export const getContact = (id: string): Promise<Contact | undefined> => getRecord(contactRecords, contactKey(id));
 
-export const getExistingContact = async (id: string): Promise<Contact> => {
-  const contact = await getContact(id);
-  if (!contact) throw new NotFound('contact');
-  return contact;
-};
+export const getExistingContact = (id: string): Promise<Contact> => getExistingRecord(contactRecords, contactKey(id));
 
 /**
  * Creates the contact and, in the same transaction, claims its email, so two
@@ -95,23 +82,24 @@ export const replaceContact = (
   ifMatch: VersionPrecondition | undefined,
   updatedBy: string,
 ): Promise<Contact> =>
-  replaceWithRetry(ifMatch, async () => {
-    const current = await getExistingContact(id);
-    checkPrecondition(ifMatch, current.version);
-    const next = nextVersion(current, { ...input, updatedBy });
-    const writes: WriteItem[] = [versionedUpdate(contactKey(id), contactItem(next))];
-    const emailChanged = !sameEmail(current.email, next.email);
-    if (emailChanged && current.email) writes.push(releaseEmail(current.email, id));
-    if (emailChanged && next.email) writes.push(claimEmail(next.email, id));
-    try {
-      await write(writes, { result: next, change: { type: 'contact.updated', id, version: next.version } });
-      return next;
-    } catch (error) {
-      if (!(error instanceof ConditionFailed)) throw error;
-      if (emailChanged && next.email && error.at(writes.length - 1)) throw emailTaken();
-      throw new VersionChanged();
-    }
-  });
+  replaceRecord(
+    contactRecords,
+    contactKey(id),
+    { input, ifMatch, updatedBy },
+    {
+      change: (next) => ({ type: 'contact.updated', id, version: next.version }),
+      alsoWrite: (current, next) => {
+        if (sameEmail(current.email, next.email)) return [];
+        return [
+          ...(current.email ? [releaseEmail(current.email, id)] : []),
+          ...(next.email ? [claimEmail(next.email, id)] : []),
+        ];
+      },
+      // The claim of the new email is the transaction's last write.
+      refusal: (failure, writes, current, next) =>
+        !sameEmail(current.email, next.email) && next.email && failure.at(writes.length - 1) ? emailTaken() : undefined,
+    },
+  );
 
 /**
  * Deletes the contact and releases its email. The condition refuses while any

@@ -6,8 +6,8 @@ import { Problem } from '../http/problem.ts';
 import { localized } from '../messages/index.ts';
 import { withComputedDates } from './computed-dates.ts';
 import { contractKey, contractStatusIndex } from './entity.ts';
-import { getExistingContract } from './read-contracts.ts';
 import type { ContractWithSignatures } from './schema.ts';
+import { getExistingContract } from './store.ts';
 
 const maxAttempts = 5;
 

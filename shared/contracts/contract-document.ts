@@ -1,28 +1,11 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../clock.ts';
-import { documentClient, tableName } from '../db/client.ts';
-import type { SignatureImageForDocument } from './document/contract-for-document.ts';
+import { loadOrIssueCertificate } from '../documents/seal-certificate.ts';
+import { tableCertificateStore } from '../documents/table-certificate-store.ts';
+import { configuredSealer } from '../signatures/configured-sealer.ts';
 import { contractDocumentFileName, renderContractDocument } from './document/render-contract-document.ts';
-import { loadOrIssueCertificate } from './document/seal-certificate.ts';
-import { tableCertificateStore } from './document/table-certificate-store.ts';
-import { contractPartition } from './entity.ts';
-import { getExistingContract } from './read-contracts.ts';
 import type { ContractWithSignatures } from './schema.ts';
-import { configuredSealer } from './seal/configured-sealer.ts';
+import { getExistingContract, getSignatureImages } from './store.ts';
 import { describeTerm } from './term-sentences.ts';
-
-/** The stored signature images of a contract: one Query on its item collection, images only. */
-const signatureImagesOf = async (contractId: string): Promise<SignatureImageForDocument[]> => {
-  const { Items = [] } = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': contractPartition(contractId), ':prefix': 'IMAGE#' },
-      ConsistentRead: true,
-    }),
-  );
-  return Items.map((item) => ({ role: item.sk.slice('IMAGE#'.length), mediaType: item.mediaType, bytes: item.bytes }));
-};
 
 export interface ContractDocument {
   contract: ContractWithSignatures;
@@ -38,7 +21,7 @@ export interface ContractDocument {
 export const contractDocument = async (contractId: string): Promise<ContractDocument> => {
   const [contract, signatureImages] = await Promise.all([
     getExistingContract(contractId),
-    signatureImagesOf(contractId),
+    getSignatureImages(contractId),
   ]);
   const sealer = configuredSealer();
   const certificate = await loadOrIssueCertificate(tableCertificateStore, sealer);

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
 import type { WriteItem } from '../db/write.ts';
+import { contractNumberCounterKey } from './entity.ts';
 
 /**
  * Gap-free contract numbers per calendar year in the studio's time zone
@@ -8,7 +9,6 @@ import type { WriteItem } from '../db/write.ts';
  * the new year's. One counter item per year; a number is only taken by the
  * transaction that also writes its contract, so a failed create leaves no gap.
  */
-const counterKey = (year: number) => ({ pk: `CONTRACT_NUMBER#${year}`, sk: 'COUNTER' });
 
 export interface NumberReservation {
   year: number;
@@ -19,7 +19,7 @@ export interface NumberReservation {
 /** The next number of `year`, the year of the studio's today (`todayIn(studio.timeZone)`). */
 export const nextContractNumber = async (year: number): Promise<NumberReservation> => {
   const { Item } = await documentClient.send(
-    new GetCommand({ TableName: tableName(), Key: counterKey(year), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: contractNumberCounterKey(year), ConsistentRead: true }),
   );
   return reservationAfter(year, typeof Item?.last === 'number' ? Item.last : 0);
 };
@@ -34,7 +34,7 @@ export const reservationAfter = (year: number, last: number): NumberReservation 
 export const claimContractNumber = ({ year, sequence }: NumberReservation): WriteItem => ({
   Update: {
     TableName: tableName(),
-    Key: counterKey(year),
+    Key: contractNumberCounterKey(year),
     UpdateExpression: 'SET #last = :sequence',
     ConditionExpression: sequence === 1 ? 'attribute_not_exists(pk)' : '#last = :previous',
     ExpressionAttributeNames: { '#last': 'last' },

@@ -1,17 +1,14 @@
 import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
+import { type ContractCopy, ContractCopyRecord } from './copy-schema.ts';
 import {
   type ContractContent,
   ContractContentRecord,
-  type ContractCopy,
-  ContractCopyRecord,
   type ContractStatus,
-  type Signature,
-  SignatureRecord,
-  type SignerRole,
   type StoredContract,
   StoredContractRecord,
 } from './schema.ts';
+import { type Signature, SignatureRecord, type SignerRole } from './signature-schema.ts';
 
 /**
  * Where a contract lives in the table and how it is stored (see docs/architecture.md,
@@ -27,7 +24,17 @@ export const signatureKey = (id: string, role: SignerRole) => ({
   sk: `CONTRACT#SIGNATURE#${role}`,
 });
 export const copyKey = (id: string, copyId: string) => ({ pk: contractPartition(id), sk: `CONTRACT#COPY#${copyId}` });
-export const signatureImageKey = (id: string, role: SignerRole) => ({ pk: contractPartition(id), sk: `IMAGE#${role}` });
+/** Images sort apart from the contract (`IMAGE#<role>`): a Query for the contract never reads their bytes. */
+export const signatureImageSortPrefix = 'IMAGE#';
+export const signatureImageKey = (id: string, role: SignerRole) => ({
+  pk: contractPartition(id),
+  sk: `${signatureImageSortPrefix}${role}`,
+});
+
+/**
+ * Gap-free contract numbers: one counter item per calendar year (see `contract-number.ts`).
+ */
+export const contractNumberCounterKey = (year: number) => ({ pk: `CONTRACT_NUMBER#${year}`, sk: 'COUNTER' });
 
 /** Newest first by id (a ULID): all contracts (gsi1), a contact's (gsi2), by status (gsi3). */
 export const contractListPartition = 'CONTRACTS';
@@ -79,4 +86,24 @@ export const copyItem = (contractId: string, copy: ContractCopy) => ({
   ...copyKey(contractId, copy.id),
   entity: 'contractCopy',
   ...copyMapping.toItem(copy),
+});
+
+/** A signature's image as it was checked when signed; kept beside the contract, outside the contract's Query. */
+export interface StoredSignatureImage {
+  role: SignerRole;
+  mediaType: 'image/png' | 'image/svg+xml';
+  bytes: Uint8Array;
+}
+
+export const signatureImageItem = (contractId: string, image: StoredSignatureImage) => ({
+  ...signatureImageKey(contractId, image.role),
+  entity: 'signatureImage',
+  mediaType: image.mediaType,
+  bytes: image.bytes,
+});
+
+export const signatureImageFromItem = (item: Record<string, unknown>): StoredSignatureImage => ({
+  role: (item.sk as string).slice(signatureImageSortPrefix.length) as SignerRole,
+  mediaType: item.mediaType as StoredSignatureImage['mediaType'],
+  bytes: item.bytes as Uint8Array,
 });

@@ -1,46 +1,18 @@
 import * as v from 'valibot';
 import { Address } from '../contacts/schema.ts';
-import { languageOfIssue, type SchemaMessage, schemaMessage, text } from '../messages/index.ts';
-import {
-  atMostCharacters,
-  emailAddress,
-  money,
-  optionalString,
-  optionalText,
-  printedName,
-  requiredText,
-} from '../schema/fields.ts';
+import { languageOfIssue, schemaMessage, text } from '../messages/index.ts';
+import { money, optionalText } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
 import { billingIntervals } from '../services/schema.ts';
 import { StudioCopyRecord } from '../studio/schema.ts';
-import { isCalendarDate, maxNoticeValue, noticeUnits } from './dates.ts';
+import { ContractCopyRecord } from './copy-schema.ts';
+import { maxNoticeValue, noticeUnits } from './dates.ts';
+import { calendarDay, dateRecord, documentHash, mustBeString, recordReference, wholeNumber } from './fields.ts';
+import { SignatureRecord } from './signature-schema.ts';
+import { TerminationRecord } from './termination-schema.ts';
 
-const wholeNumber = (
-  min: number,
-  max: number,
-  message: SchemaMessage = schemaMessage('field.integerRange', min, max),
-) =>
-  v.pipe(
-    v.number(schemaMessage('field.mustBeNumber')),
-    v.integer(message),
-    v.minValue(min, message),
-    v.maxValue(max, message),
-  );
-const mustBeString = schemaMessage('field.mustBeString');
-const required = schemaMessage('field.required');
-
-/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 does not). */
-const calendarDay = () =>
-  v.pipe(
-    v.string(schemaMessage('field.mustBeDateString')),
-    v.trim(),
-    v.isoDate(schemaMessage('field.dateFormat')),
-    v.check(isCalendarDate, schemaMessage('field.realCalendarDate')),
-  );
-
-/** The id of a record of ours, as a request names it; an unknown one is decided later (422). */
-const recordReference = () => v.pipe(v.string(mustBeString), v.trim(), v.nonEmpty(required), atMostCharacters(64));
+/* The contract itself: what a request asks for, what is agreed and kept, and how lists and reads return it. */
 
 const ContractItemInput = v.strictObject({
   serviceId: recordReference(),
@@ -112,61 +84,6 @@ export const ContractInput = v.pipe(
 );
 export type ContractInput = v.InferOutput<typeof ContractInput>;
 
-export const signerRoles = ['customer', 'studio'] as const;
-export type SignerRole = (typeof signerRoles)[number];
-
-/** Body of `POST /api/contracts/:id/signatures`. */
-export const SignatureInput = v.strictObject({
-  role: v.picklist(signerRoles, schemaMessage('field.oneOf', signerRoles)),
-  signerName: printedName(200),
-  documentHash: v.pipe(
-    v.string(mustBeString),
-    v.regex(/^sha256:[0-9a-f]{64}$/, schemaMessage('contracts.documentHashFormat')),
-  ),
-  signatureImage: v.pipe(v.string(mustBeString), v.nonEmpty(required)),
-  consent: v.literal(true, schemaMessage('contracts.consentRequired')),
-});
-export type SignatureInput = v.InferOutput<typeof SignatureInput>;
-
-/** Body of `POST /api/contracts/:id/cancellation`: „Stornierung“ of an unsigned offer. */
-export const CancellationInput = v.strictObject({ reason: requiredText(2000) });
-
-export const terminationKinds = ['ordinary', 'extraordinary'] as const;
-export type TerminationKind = (typeof terminationKinds)[number];
-
-const requiredForExtraordinary = schemaMessage('contracts.requiredForExtraordinary');
-
-/** Body of `POST /api/contracts/:id/termination`: „Kündigung“ of a signed contract (docs/decisions.md, "Termination"). */
-export const TerminationInput = v.pipe(
-  v.strictObject({
-    kind: v.optional(v.picklist(terminationKinds, schemaMessage('field.oneOf', terminationKinds)), 'ordinary'),
-    receivedOn: v.optional(v.nullable(calendarDay()), null),
-    endsOn: v.optional(v.nullable(calendarDay()), null),
-    reason: optionalText(2000),
-  }),
-  // § 314 BGB: a termination without notice needs a compelling reason, and names its own end.
-  v.forward(
-    v.partialCheck(
-      [['kind'], ['reason']],
-      (input) => input.kind !== 'extraordinary' || input.reason !== null,
-      requiredForExtraordinary,
-    ),
-    ['reason'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['kind'], ['endsOn']],
-      (input) => input.kind !== 'extraordinary' || input.endsOn !== null,
-      requiredForExtraordinary,
-    ),
-    ['endsOn'],
-  ),
-);
-export type TerminationInput = v.InferOutput<typeof TerminationInput>;
-
-/** Query of `GET /api/contracts/:id/termination-preview`. */
-export const TerminationPreviewQuery = v.strictObject({ receivedOn: v.optional(calendarDay()) });
-
 export const contractStatuses = ['pending', 'signed', 'cancelled', 'terminated'] as const;
 export type ContractStatus = (typeof contractStatuses)[number];
 
@@ -176,7 +93,6 @@ export const ContractListQuery = listQuery({
 });
 
 const quantity = () => v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000));
-const dateRecord = () => v.pipe(v.string(), v.isoDate());
 
 /** One item as the contract holds it: a copy of the service's name and price at creation. */
 export const ContractItemRecord = v.object({
@@ -228,40 +144,6 @@ export const ContractContentRecord = v.object({
 });
 export type ContractContent = v.InferOutput<typeof ContractContentRecord>;
 
-const documentHash = () => v.pipe(v.string(), v.regex(/^sha256:[0-9a-f]{64}$/));
-
-export const SealRecord = v.object({
-  algorithm: v.string(),
-  keyId: v.string(),
-  value: v.string(),
-});
-export type Seal = v.InferOutput<typeof SealRecord>;
-
-export const SignatureRecord = v.object({
-  id: recordId(),
-  role: v.picklist(signerRoles),
-  signerName: v.string(),
-  documentHash: documentHash(),
-  signedAt: timestamp(),
-  ipAddress: v.string(),
-  userAgent: v.string(),
-  imageSha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
-  seal: SealRecord,
-});
-export type Signature = v.InferOutput<typeof SignatureRecord>;
-
-/** A recorded termination: when the notice arrived, when the contract ends, and who recorded it. */
-export const TerminationRecord = v.object({
-  kind: v.picklist(terminationKinds),
-  receivedOn: dateRecord(),
-  endsOn: dateRecord(),
-  reason: v.nullable(v.string()),
-  recordedAt: timestamp(),
-  /** The `sub` of the user who recorded the termination. */
-  recordedBy: userSub(),
-});
-export type Termination = v.InferOutput<typeof TerminationRecord>;
-
 /** A contract as the table holds it: what was agreed and where its life stands. */
 export const StoredContractRecord = v.object({
   ...ContractContentRecord.entries,
@@ -292,19 +174,6 @@ export const ContractRecord = v.object({ ...StoredContractRecord.entries, ...Com
 export type Contract = v.InferOutput<typeof ContractRecord>;
 
 /** A contract with its signatures: the answer of get, create, sign, cancel and terminate. */
-/** A copy of the contract's PDF sent by email (docs/walkthrough.md, "The customer's copy"). */
-export const ContractCopyRecord = v.object({
-  id: recordId(),
-  to: v.string(),
-  sentAt: timestamp(),
-  /** The mail service's id of the message (SES's, or the outbox file's locally). */
-  messageId: v.string(),
-});
-export type ContractCopy = v.InferOutput<typeof ContractCopyRecord>;
-
-/** Body of `POST /api/contracts/:id/copies`: the address, by default the contract's contact's. */
-export const CopyInput = v.strictObject({ to: optionalString(emailAddress()) });
-
 export const ContractWithSignaturesRecord = v.object({
   ...ContractRecord.entries,
   signatures: v.array(SignatureRecord),
@@ -322,14 +191,3 @@ export const TerminationPreviewRecord = v.object({
   earliestEndOn: dateRecord(),
 });
 export type TerminationPreview = v.InferOutput<typeof TerminationPreviewRecord>;
-
-/** The answer of `GET /api/contracts/:id/verification`. */
-export const VerificationRecord = v.object({
-  valid: v.boolean(),
-  documentHash: documentHash(),
-  recomputedHash: documentHash(),
-  signatures: v.array(
-    v.object({ id: recordId(), role: v.picklist(signerRoles), sealValid: v.boolean(), imageValid: v.boolean() }),
-  ),
-});
-export type Verification = v.InferOutput<typeof VerificationRecord>;

@@ -5,8 +5,8 @@ import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
 import { sendContractCopy } from '../mail/send-contract-copy.ts';
 import { contractDocument } from './contract-document.ts';
+import type { ContractCopy } from './copy-schema.ts';
 import { copyItem } from './entity.ts';
-import type { ContractCopy } from './schema.ts';
 
 /**
  * Sends the customer's copy (docs/walkthrough.md, "The customer's copy") by email and records it on the

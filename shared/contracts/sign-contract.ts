@@ -6,12 +6,13 @@ import { canonicalJson, sha256Hex } from '../hashing.ts';
 import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
 import { localized } from '../messages/index.ts';
+import { configuredSealer } from '../signatures/configured-sealer.ts';
+import { parseSignatureImage } from '../signatures/parse-signature-image.ts';
 import { hasEnded, todayOf, withComputedDates } from './computed-dates.ts';
-import { contractKey, contractStatusPartition, signatureImageKey, signatureItem } from './entity.ts';
-import { getExistingContract } from './read-contracts.ts';
-import type { ContractStatus, ContractWithSignatures, Signature, SignatureInput, SignerRole } from './schema.ts';
-import { configuredSealer } from './seal/configured-sealer.ts';
-import { parseSignatureImage } from './signature-image.ts';
+import { contractKey, contractStatusPartition, signatureImageItem, signatureItem } from './entity.ts';
+import type { ContractStatus, ContractWithSignatures } from './schema.ts';
+import type { Signature, SignatureInput, SignerRole } from './signature-schema.ts';
+import { getExistingContract } from './store.ts';
 
 /** Where the signature was given, as the API Gateway request context reports it. */
 export interface SigningContext {
@@ -110,12 +111,7 @@ export const signContract = async (
       {
         Put: {
           TableName: tableName(),
-          Item: {
-            ...signatureImageKey(id, input.role),
-            entity: 'signatureImage',
-            mediaType: image.mediaType,
-            bytes: image.bytes,
-          },
+          Item: signatureImageItem(id, { role: input.role, mediaType: image.mediaType, bytes: image.bytes }),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },

@@ -9,8 +9,9 @@ import { localized } from '../messages/index.ts';
 import { hasEnded, todayOf, withComputedDates } from './computed-dates.ts';
 import { type CalendarDate, earliestEndOn } from './dates.ts';
 import { contractKey, contractStatusPartition } from './entity.ts';
-import { getExistingContract } from './read-contracts.ts';
-import type { ContractStatus, ContractWithSignatures, Termination, TerminationInput } from './schema.ts';
+import type { ContractStatus, ContractWithSignatures } from './schema.ts';
+import { getExistingContract } from './store.ts';
+import type { Termination, TerminationInput } from './termination-schema.ts';
 
 const maxAttempts = 5;
 

@@ -1,8 +1,8 @@
 import { Problem } from '../http/problem.ts';
 import { todayOf } from './computed-dates.ts';
 import { type CalendarDate, earliestEndOn } from './dates.ts';
-import { getExistingContract } from './read-contracts.ts';
 import type { TerminationPreview } from './schema.ts';
+import { getExistingContract } from './store.ts';
 
 /**
  * What the counter tells a customer who asks "if I hand in my notice on this

@@ -1,12 +1,10 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../db/client.ts';
-import { NotFound } from '../db/errors.ts';
 import { sha256Hex } from '../hashing.ts';
+import { configuredSealer } from '../signatures/configured-sealer.ts';
 import { documentHash } from './document-hash.ts';
-import { contractFromItem, contractPartition, signatureFromItem } from './entity.ts';
-import type { ContractContent, Verification } from './schema.ts';
-import { configuredSealer } from './seal/configured-sealer.ts';
+import type { ContractContent } from './schema.ts';
 import { sealedFacts } from './sign-contract.ts';
+import type { Verification } from './signature-schema.ts';
+import { getExistingContractCollection } from './store.ts';
 
 /**
  * Checks the stored contract against itself: the hash recomputed from the
@@ -15,26 +13,13 @@ import { sealedFacts } from './sign-contract.ts';
  * back makes the result invalid.
  */
 export const verifyContract = async (id: string): Promise<Verification> => {
-  const { Items = [] } = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': contractPartition(id) },
-      ConsistentRead: true,
-    }),
-  );
-  const contractItem = Items.find((item) => item.entity === 'contract');
-  if (!contractItem) throw new NotFound('contract');
-  const contract = contractFromItem(contractItem);
+  const { contractItem, contract, signatures: stored, images } = await getExistingContractCollection(id);
   const recomputedHash = documentHash(contractItem as ContractContent);
   const sealer = configuredSealer();
 
   const signatures = await Promise.all(
-    Items.filter((item) => item.entity === 'signature').map(async (item) => {
-      const signature = signatureFromItem(item);
-      const image = Items.find(
-        (candidate) => candidate.entity === 'signatureImage' && candidate.sk === `IMAGE#${signature.role}`,
-      );
+    stored.map(async (signature) => {
+      const image = images.find((candidate) => candidate.role === signature.role);
       const imageValid = image?.bytes instanceof Uint8Array && sha256Hex(image.bytes) === signature.imageSha256;
       const sealValid =
         signature.documentHash === recomputedHash && (await sealer.verify(sealedFacts(id, signature), signature.seal));

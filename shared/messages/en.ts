@@ -177,7 +177,7 @@ export const en = {
   'contracts.documentHashMismatch': 'The document hash does not match the contract',
   'contracts.contractHasHash': (hash: string) => `The contract has ${hash}`,
 
-  // Signature images (shared/contracts/signature-image.ts): one text per reason of refusal.
+  // Signature images (shared/signatures/parse-signature-image.ts): one text per reason of refusal.
   'signatureImage.invalid': 'The signature is not a valid image',
   'signatureImage.not-a-data-url': 'Must be a data:image/png;base64 or data:image/svg+xml;base64 URL',
   'signatureImage.empty': 'The image is empty',

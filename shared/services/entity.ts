@@ -1,5 +1,6 @@
 import { itemId, type KeyShape, keyPattern, keyText } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
+import type { RecordKind } from '../db/record-store.ts';
 import { type Service, ServiceRecord } from './schema.ts';
 
 /** Where a service lives in the table and how it is stored (see docs/architecture.md, "Access patterns"). */
@@ -34,4 +35,11 @@ export const serviceItem = (service: Service) => {
     gsi2sk: sortKey,
     ...mapping.toItem(service),
   };
+};
+
+/** Services as the generic reads and replace see them (`shared/db/record-store.ts`). */
+export const serviceRecords: RecordKind<Service> = {
+  entity: 'service',
+  fromItem: serviceFromItem,
+  toItem: serviceItem,
 };

@@ -1,15 +1,7 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../db/client.ts';
-import { ConditionFailed, NotFound } from '../db/errors.ts';
+import { tableName } from '../db/client.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
-import {
-  checkPrecondition,
-  newRecord,
-  nextVersion,
-  replaceWithRetry,
-  VersionChanged,
-  versionedUpdate,
-} from '../db/versioned.ts';
+import { getExistingRecord, getRecord, replaceRecord } from '../db/record-store.ts';
+import { newRecord } from '../db/versioned.ts';
 import { write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
 import {
@@ -19,6 +11,7 @@ import {
   serviceKey,
   serviceListKey,
   serviceListPartition,
+  serviceRecords,
 } from './entity.ts';
 import type { Service, ServiceInput } from './schema.ts';
 
@@ -32,16 +25,9 @@ export const createService = async (input: ServiceInput, createdBy: string): Pro
   return service;
 };
 
-export const getService = async (id: string): Promise<Service | undefined> => {
-  const { Item } = await documentClient.send(new GetCommand({ TableName: tableName(), Key: serviceKey(id) }));
-  return Item ? serviceFromItem(Item) : undefined;
-};
+export const getService = (id: string): Promise<Service | undefined> => getRecord(serviceRecords, serviceKey(id));
 
-export const getExistingService = async (id: string): Promise<Service> => {
-  const service = await getService(id);
-  if (!service) throw new NotFound('service');
-  return service;
-};
+export const getExistingService = (id: string): Promise<Service> => getExistingRecord(serviceRecords, serviceKey(id));
 
 /** `updatedBy` is the caller's `sub`. */
 export const replaceService = (
@@ -50,21 +36,12 @@ export const replaceService = (
   ifMatch: VersionPrecondition | undefined,
   updatedBy: string,
 ): Promise<Service> =>
-  replaceWithRetry(ifMatch, async () => {
-    const current = await getExistingService(id);
-    checkPrecondition(ifMatch, current.version);
-    const next = nextVersion(current, { ...input, updatedBy });
-    try {
-      await write([versionedUpdate(serviceKey(id), serviceItem(next))], {
-        result: next,
-        change: { type: 'service.updated', id, version: next.version },
-      });
-      return next;
-    } catch (error) {
-      if (error instanceof ConditionFailed) throw new VersionChanged();
-      throw error;
-    }
-  });
+  replaceRecord(
+    serviceRecords,
+    serviceKey(id),
+    { input, ifMatch, updatedBy },
+    { change: (next) => ({ type: 'service.updated', id, version: next.version }) },
+  );
 
 /** Services by name, id; `active` narrows to one of two index partitions. */
 export const listServices = (

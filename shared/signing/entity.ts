@@ -1,4 +1,4 @@
-import type { SignerRole } from '../contracts/schema.ts';
+import type { SignerRole } from '../contracts/signature-schema.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import { type StoredSigningSession, StoredSigningSessionRecord } from './schema.ts';
 

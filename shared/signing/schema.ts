@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { ContractRecord, SignatureInput, signerRoles } from '../contracts/schema.ts';
+import { ContractRecord } from '../contracts/schema.ts';
+import { SignatureInput, signerRoles } from '../contracts/signature-schema.ts';
 import { schemaMessage } from '../messages/index.ts';
 import { recordId, timestamp, userSub } from '../schema/record.ts';
 

@@ -1,5 +1,6 @@
-import { getExistingContract } from '../contracts/read-contracts.ts';
-import type { ContractWithSignatures, SignerRole } from '../contracts/schema.ts';
+import type { ContractWithSignatures } from '../contracts/schema.ts';
+import type { SignerRole } from '../contracts/signature-schema.ts';
+import { getExistingContract } from '../contracts/store.ts';
 import { describeTerm } from '../contracts/term-sentences.ts';
 import type { PresentedSession } from './find-session.ts';
 import type { SigningView } from './schema.ts';

@@ -1,4 +1,5 @@
 import { recordMapping } from '../db/record-mapping.ts';
+import type { RecordKind } from '../db/record-store.ts';
 import { type Studio, type StudioCopy, StudioCopyRecord, StudioRecord } from './schema.ts';
 
 /** The one studio profile: a single item (see docs/architecture.md, "Access patterns"). */
@@ -13,6 +14,17 @@ const copyMapping = recordMapping(StudioCopyRecord);
 export const studioFromItem = mapping.fromItem;
 
 export const studioItem = (studio: Studio) => ({ ...studioKey, entity: 'studio', ...mapping.toItem(studio) });
+
+/**
+ * The profile as the generic reads and replace see it (`shared/db/record-store.ts`), read
+ * consistently: a contract created right after a PUT copies the new one.
+ */
+export const studioRecords: RecordKind<Studio> = {
+  entity: 'studio',
+  fromItem: studioFromItem,
+  toItem: studioItem,
+  consistentRead: true,
+};
 
 /** The profile's own fields without its server fields: what a contract copies at creation. */
 export const studioCopy = (studio: Studio): StudioCopy => copyMapping.fromItem(studio);

@@ -1,25 +1,15 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../db/client.ts';
-import { ConditionFailed, NotFound, PreconditionFailed } from '../db/errors.ts';
-import { checkPrecondition, nextVersion, replaceWithRetry, VersionChanged, versionedUpdate } from '../db/versioned.ts';
+import { tableName } from '../db/client.ts';
+import { ConditionFailed, PreconditionFailed } from '../db/errors.ts';
+import { getExistingRecord, getRecord, writeNextVersion } from '../db/record-store.ts';
+import { checkPrecondition, nextVersion, replaceWithRetry, VersionChanged } from '../db/versioned.ts';
 import { write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
-import { studioEventId, studioFromItem, studioItem, studioKey } from './entity.ts';
+import { studioEventId, studioItem, studioKey, studioRecords } from './entity.ts';
 import type { Studio, StudioInput } from './schema.ts';
 
-/** The profile as a consistent read: a contract created right after a PUT copies the new one. */
-export const getStudioProfile = async (): Promise<Studio | undefined> => {
-  const { Item } = await documentClient.send(
-    new GetCommand({ TableName: tableName(), Key: studioKey, ConsistentRead: true }),
-  );
-  return Item ? studioFromItem(Item) : undefined;
-};
+export const getStudioProfile = (): Promise<Studio | undefined> => getRecord(studioRecords, studioKey);
 
-export const getExistingStudioProfile = async (): Promise<Studio> => {
-  const profile = await getStudioProfile();
-  if (!profile) throw new NotFound('studio');
-  return profile;
-};
+export const getExistingStudioProfile = (): Promise<Studio> => getExistingRecord(studioRecords, studioKey);
 
 /** The first PUT announces `studio.updated` too (docs/events-and-webhooks.md); the one profile's event id is fixed. */
 const studioChange = (profile: Studio) => ({
@@ -74,11 +64,6 @@ export const putStudioProfile = (
     checkPrecondition(ifMatch, current.version);
     const profile = nextVersion(current, { ...input, updatedBy });
     const result: StudioPut = { profile, created: false };
-    try {
-      await write([versionedUpdate(studioKey, studioItem(profile))], { result, change: studioChange(profile) });
-    } catch (error) {
-      if (error instanceof ConditionFailed) throw new VersionChanged();
-      throw error;
-    }
+    await writeNextVersion(studioRecords, studioKey, profile, { result, change: studioChange(profile) });
     return result;
   });

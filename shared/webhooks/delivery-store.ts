@@ -1,13 +1,13 @@
 import { GetCommand, QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
-import { ConditionFailed } from '../db/errors.ts';
-import { replaceWithRetry, VersionChanged, versionedUpdate } from '../db/versioned.ts';
+import { getRecord, writeNextVersion } from '../db/record-store.ts';
+import { nextVersion, replaceWithRetry } from '../db/versioned.ts';
 import { write } from '../db/write.ts';
 import { newId } from '../http/ids.ts';
 import { logger } from '../http/logger.ts';
 import type { DeliveryAttempt, DeliveryDependencies, DeliveryWebhook } from './delivery-worker.ts';
 import { configuredDestinationMode } from './destination.ts';
-import { deliveryItem, webhookIndexAttributes, webhookKey, webhookStatusPartition } from './entity.ts';
+import { deliveryItem, webhookKey, webhookRecords, webhookStatusPartition } from './entity.ts';
 import { retrySchedule } from './schedule.ts';
 import type { DeliveryRecord } from './schema.ts';
 import { configuredSecretBox } from './secret-box.ts';
@@ -58,24 +58,15 @@ const putDelivery = (webhookId: string, delivery: DeliveryRecord) =>
 
 /** After a 410 Gone: a new version with `status: "disabled"`, made by nobody (`updatedBy: null`). */
 const disableWebhook = (id: string): Promise<void> =>
+  // Should the owner change it meanwhile, the write's version condition fails and the fresh version is looked at again.
   replaceWithRetry(undefined, async () => {
-    const { Item } = await documentClient.send(new GetCommand({ TableName: tableName(), Key: webhookKey(id) }));
-    if (Item?.status !== 'active') return;
-    const next = {
-      status: 'disabled' as const,
-      updatedAt: new Date().toISOString(),
-      updatedBy: null,
-      version: (Item.version as number) + 1,
-    };
-    try {
-      await write([
-        versionedUpdate(webhookKey(id), { ...webhookIndexAttributes({ id, status: next.status }), ...next }),
-      ]);
-    } catch (error) {
-      // The owner changed it meanwhile: look again at the fresh version.
-      if (error instanceof ConditionFailed) throw new VersionChanged();
-      throw error;
-    }
+    const current = await getRecord(webhookRecords, webhookKey(id));
+    if (current?.status !== 'active') return;
+    await writeNextVersion(
+      webhookRecords,
+      webhookKey(id),
+      nextVersion(current, { status: 'disabled', updatedBy: null }),
+    );
   });
 
 /**

@@ -1,5 +1,6 @@
 import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
+import type { RecordKind } from '../db/record-store.ts';
 import { tableDesign } from '../db/table-design.ts';
 import { eventRetentionSeconds } from '../events/entity.ts';
 import { type DeliveryRecord, DeliveryRecord as DeliveryRecordSchema, type Webhook, WebhookRecord } from './schema.ts';
@@ -40,6 +41,16 @@ export const webhookIndexAttributes = (webhook: Pick<Webhook, 'id' | 'status'>) 
   gsi2pk: webhookStatusPartition(webhook.status),
   gsi2sk: webhook.id,
 });
+
+/**
+ * Webhooks as the generic reads and replace see them (`shared/db/record-store.ts`):
+ * a replace writes the record and its index keys, never the secret.
+ */
+export const webhookRecords: RecordKind<Webhook> = {
+  entity: 'webhook',
+  fromItem: webhookFromItem,
+  toItem: (webhook) => ({ ...webhookIndexAttributes(webhook), ...webhook }),
+};
 
 /** A webhook's attempts, newest first (gsi3). */
 export const deliveryListPartition = (webhookId: string) => `WEBHOOK#${webhookId}#DELIVERIES`;

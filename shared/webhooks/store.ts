@@ -1,15 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../db/client.ts';
+import { tableName } from '../db/client.ts';
 import { ConditionFailed, NotFound, PreconditionFailed } from '../db/errors.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
-import {
-  checkPrecondition,
-  newRecord,
-  nextVersion,
-  replaceWithRetry,
-  VersionChanged,
-  versionedUpdate,
-} from '../db/versioned.ts';
+import { getExistingRecord, getRecord, replaceRecord } from '../db/record-store.ts';
+import { checkPrecondition, newRecord } from '../db/versioned.ts';
 import { write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
 import { Problem } from '../http/problem.ts';
@@ -20,11 +13,11 @@ import {
   deliveryListKey,
   deliveryListPartition,
   webhookFromItem,
-  webhookIndexAttributes,
   webhookItem,
   webhookKey,
   webhookListKey,
   webhookListPartition,
+  webhookRecords,
 } from './entity.ts';
 import type { CreatedWebhook, DeliveryRecord, Webhook, WebhookInput, WebhookReplaceInput } from './schema.ts';
 import { configuredSecretBox } from './secret-box.ts';
@@ -68,16 +61,9 @@ export const createWebhook = async (input: WebhookInput, createdBy: string): Pro
   return { ...webhook, secret };
 };
 
-export const getWebhook = async (id: string): Promise<Webhook | undefined> => {
-  const { Item } = await documentClient.send(new GetCommand({ TableName: tableName(), Key: webhookKey(id) }));
-  return Item ? webhookFromItem(Item) : undefined;
-};
+export const getWebhook = (id: string): Promise<Webhook | undefined> => getRecord(webhookRecords, webhookKey(id));
 
-export const getExistingWebhook = async (id: string): Promise<Webhook> => {
-  const webhook = await getWebhook(id);
-  if (!webhook) throw new NotFound('webhook');
-  return webhook;
-};
+export const getExistingWebhook = (id: string): Promise<Webhook> => getExistingRecord(webhookRecords, webhookKey(id));
 
 /** Every webhook, oldest first. */
 export const listWebhooks = (request: PageRequest): Promise<Page<Webhook>> =>
@@ -88,9 +74,6 @@ export const listWebhooks = (request: PageRequest): Promise<Page<Webhook>> =>
     itemKey: webhookListKey,
     toRecord: webhookFromItem,
   });
-
-/** The attributes a replace writes: the record and its index keys, never the secret. */
-const replacedAttributes = (webhook: Webhook) => ({ ...webhookIndexAttributes(webhook), ...webhook });
 
 /**
  * Replaces url, types, description and status (`active` re-enables a webhook
@@ -103,18 +86,7 @@ export const replaceWebhook = async (
   updatedBy: string,
 ): Promise<Webhook> => {
   await checkUrl(input.url);
-  return replaceWithRetry(ifMatch, async () => {
-    const current = await getExistingWebhook(id);
-    checkPrecondition(ifMatch, current.version);
-    const next = nextVersion(current, { ...input, updatedBy });
-    try {
-      await write([versionedUpdate(webhookKey(id), replacedAttributes(next))], { result: next });
-      return next;
-    } catch (error) {
-      if (error instanceof ConditionFailed) throw new VersionChanged();
-      throw error;
-    }
-  });
+  return replaceRecord(webhookRecords, webhookKey(id), { input, ifMatch, updatedBy });
 };
 
 /**

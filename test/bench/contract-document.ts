@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from '@cantoo/pdf-lib';
 import type { ContractDocumentInput } from '#shared/contracts/document/contract-for-document.ts';
-import { fileCertificateStore } from '#shared/contracts/document/file-certificate-store.ts';
 import { renderContractDocument } from '#shared/contracts/document/render-contract-document.ts';
-import { loadOrIssueCertificate } from '#shared/contracts/document/seal-certificate.ts';
-import { localSealer } from '#shared/contracts/seal/local-sealer.ts';
+import { fileCertificateStore } from '#shared/documents/file-certificate-store.ts';
+import { loadOrIssueCertificate } from '#shared/documents/seal-certificate.ts';
+import { localSealer } from '#shared/signatures/local-sealer.ts';
 import { largestContractInput, typicalContractInput } from '../support/contract-documents.ts';
 import { withTable } from './fixtures.ts';
 import { type Latency, latency } from './stats.ts';
@@ -79,8 +79,8 @@ export const measureContractDocuments = async (options: DocumentRenderOptions): 
 export const issueSealCertificates = async (tables: readonly string[]): Promise<void> => {
   // The data layer reads its endpoint when it loads: imported only once the bench has connected it.
   const [{ tableCertificateStore }, { configuredSealer }] = await Promise.all([
-    import('#shared/contracts/document/table-certificate-store.ts'),
-    import('#shared/contracts/seal/configured-sealer.ts'),
+    import('#shared/documents/table-certificate-store.ts'),
+    import('#shared/signatures/configured-sealer.ts'),
   ]);
   for (const table of tables) {
     await withTable(table, () => loadOrIssueCertificate(tableCertificateStore, configuredSealer()));

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import { fileCertificateStore } from '#shared/contracts/document/file-certificate-store.ts';
 import { renderContractDocument } from '#shared/contracts/document/render-contract-document.ts';
-import { loadOrIssueCertificate } from '#shared/contracts/document/seal-certificate.ts';
-import { localSealer } from '#shared/contracts/seal/local-sealer.ts';
+import { fileCertificateStore } from '#shared/documents/file-certificate-store.ts';
+import { loadOrIssueCertificate } from '#shared/documents/seal-certificate.ts';
+import { localSealer } from '#shared/signatures/local-sealer.ts';
 import { largestContractInput } from './contract-documents.ts';
 
 /**

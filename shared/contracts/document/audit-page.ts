@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { type PageLayout, styles } from '../../documents/page-layout.ts';
+import type { SealCertificate } from '../../documents/seal-certificate.ts';
 import type { ContractDocumentInput } from './contract-for-document.ts';
 import { formatLocalTime, formatUtcTime, roleLabels } from './german-format.ts';
-import { type PageLayout, styles } from './page-layout.ts';
-import type { SealCertificate } from './seal-certificate.ts';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 

@@ -1,4 +1,6 @@
 import type { PDFDocument } from '@cantoo/pdf-lib';
+import { drawSignatureImage } from '../../documents/draw-signature-image.ts';
+import { contentWidth, grey, lineHeight, margin, type PageLayout, styles } from '../../documents/page-layout.ts';
 import type {
   ContactParty,
   ContractDocumentInput,
@@ -15,8 +17,6 @@ import {
   intervalLabels,
   roleLabels,
 } from './german-format.ts';
-import { contentWidth, grey, lineHeight, margin, type PageLayout, styles } from './page-layout.ts';
-import { drawSignatureImage } from './signature-image.ts';
 
 const addressLines = (address: PostalAddress) => [
   address.street,

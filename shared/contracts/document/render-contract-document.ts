@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { degrees, PDFDocument, PDFHexString, rgb } from '@cantoo/pdf-lib';
-import type { Sealer } from '../seal/sealer.ts';
+import { type DocumentFonts, embedDocumentFonts } from '../../documents/fonts.ts';
+import { a4, grey, margin, type PageLayout, pageLayout, rule, styles } from '../../documents/page-layout.ts';
+import { addSignatureField, signPdf } from '../../documents/pdf-signature.ts';
+import type { SealCertificate } from '../../documents/seal-certificate.ts';
+import type { Typesetter } from '../../documents/typesetter.ts';
+import { typesetter } from '../../documents/typesetter.ts';
+import type { Sealer } from '../../signatures/sealer.ts';
 import { drawAuditPage } from './audit-page.ts';
 import type { ContractDocumentInput, ContractForDocument } from './contract-for-document.ts';
 import {
@@ -12,13 +18,7 @@ import {
   drawTerms,
   drawTitle,
 } from './contract-sections.ts';
-import { type DocumentFonts, embedDocumentFonts } from './fonts.ts';
 import { formatLocalTime } from './german-format.ts';
-import { a4, grey, margin, type PageLayout, pageLayout, rule, styles } from './page-layout.ts';
-import { addSignatureField, signPdf } from './pdf-signature.ts';
-import type { SealCertificate } from './seal-certificate.ts';
-import type { Typesetter } from './typesetter.ts';
-import { typesetter } from './typesetter.ts';
 
 export const draftMark = 'Entwurf – nicht unterschrieben';
 const red = rgb(0.75, 0.1, 0.1);

@@ -1,7 +1,13 @@
 import { degrees, drawImage, type PDFDocument, type PDFPage } from '@cantoo/pdf-lib';
-import { parseXmlSubset, type XmlElement } from '../xml-subset.ts';
-import type { SignatureImageForDocument } from './contract-for-document.ts';
+import type { SignatureImage } from '../signatures/parse-signature-image.ts';
+import { parseXmlSubset, type XmlElement } from '../signatures/xml-subset.ts';
 import { decodeSignaturePng, embedDecodedPng } from './png-image.ts';
+
+/** A signature image as it was checked when signed; a document holds its bytes in any byte array. */
+export interface DrawableSignatureImage {
+  mediaType: SignatureImage['mediaType'];
+  bytes: Uint8Array;
+}
 
 export interface Box {
   x: number;
@@ -58,10 +64,11 @@ const drawableSvg = (element: XmlElement): string => {
  * checked when it was signed (a well-formed PNG or an SVG of drawing elements
  * only); anything that still cannot be drawn leaves the box empty and returns false.
  */
-export const drawSignatureImage = async (
+// Generic so that a document's own image record (with its signer's role, say) is passed as it is.
+export const drawSignatureImage = async <Image extends DrawableSignatureImage>(
   document: PDFDocument,
   page: PDFPage,
-  image: SignatureImageForDocument,
+  image: Image,
   box: Box,
 ): Promise<boolean> => {
   try {

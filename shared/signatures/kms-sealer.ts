@@ -6,7 +6,7 @@ import {
   SignCommand,
   VerifyCommand,
 } from '@aws-sdk/client-kms';
-import type { Seal } from '../schema.ts';
+import type { Seal } from './schema.ts';
 import { type Sealer, type SealingPublicKey, sealAlgorithm } from './sealer.ts';
 
 // An ECC_NIST_P256 key in KMS: the private key never leaves KMS.

@@ -1,3 +1,8 @@
+/*
+ * Over 250 lines on purpose: one reader of one file format, table by table (head, hhea, maxp,
+ * OS/2, post, name, cmap, hmtx, loca, glyf); the tables' offsets are read against each other,
+ * and the checks against fontkit's full decode (test/truetype-font.test.ts) cover it as a whole.
+ */
 /**
  * Just enough of a TrueType font (OpenType with `glyf` outlines) to set text
  * in it and embed a subset of it into a PDF: the character map, the advance

@@ -1,4 +1,4 @@
-import type { Seal } from '../schema.ts';
+import type { Seal } from './schema.ts';
 
 /** The sealing key's public half, as a certificate names it. */
 export interface SealingPublicKey {

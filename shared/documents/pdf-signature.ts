@@ -1,5 +1,5 @@
 import { type PDFDocument, PDFHexString, PDFName, type PDFPage, PDFString } from '@cantoo/pdf-lib';
-import type { Sealer } from '../seal/sealer.ts';
+import type { Sealer } from '../signatures/sealer.ts';
 import { sha256, signDetached } from './cms-signature.ts';
 import type { SealCertificate } from './seal-certificate.ts';
 

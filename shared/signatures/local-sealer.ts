@@ -9,7 +9,7 @@ import {
 } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Seal } from '../schema.ts';
+import type { Seal } from './schema.ts';
 import { type Sealer, sealAlgorithm } from './sealer.ts';
 
 const keyFileName = 'seal-p256.pem';

@@ -1,8 +1,8 @@
 import type fontkit from '@cantoo/fontkit';
 import type { Font, Glyph } from '@cantoo/fontkit';
 import type { PDFDocument, PDFFont } from '@cantoo/pdf-lib';
-import { bundledRouteFile, readRouteFile } from '../../route-files.ts';
-import { fontkitModuleFile } from '../../routes.ts';
+import { bundledRouteFile, readRouteFile } from '../route-files.ts';
+import { fontkitModuleFile } from '../routes.ts';
 import { subsetFont } from './subset-font.ts';
 import { parseTrueType, type TrueTypeFont } from './truetype-font.ts';
 

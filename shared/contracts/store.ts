@@ -13,9 +13,19 @@ import {
   contractStatusPartition,
   contractsOfContactPartition,
   copyFromItem,
+  type StoredSignatureImage,
   signatureFromItem,
+  signatureImageFromItem,
+  signatureImageSortPrefix,
 } from './entity.ts';
-import type { Contract, ContractStatus, ContractWithSignatures } from './schema.ts';
+import type { Contract, ContractStatus, ContractWithSignatures, StoredContract } from './schema.ts';
+import type { Signature } from './signature-schema.ts';
+
+/*
+ * The contract's reads. A contract, its signatures, its copies and the signature
+ * images share one partition (see entity.ts); the writes are the transactions of
+ * the action files (create, sign, cancel, terminate, send a copy).
+ */
 
 /** The contract and its signatures, with its dates as of today: one Query on the contract's item collection. */
 export const getContract = async (id: string): Promise<ContractWithSignatures | undefined> => {
@@ -76,4 +86,46 @@ export const listContracts = (
     return queryPage({ ...common, index: 'gsi3', partition: contractStatusPartition(request.status) });
   }
   return queryPage({ ...common, index: 'gsi1', partition: contractListPartition });
+};
+
+/** The stored signature images of a contract: one Query on its item collection, images only. */
+export const getSignatureImages = async (contractId: string): Promise<StoredSignatureImage[]> => {
+  const { Items = [] } = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': contractPartition(contractId), ':prefix': signatureImageSortPrefix },
+      ConsistentRead: true,
+    }),
+  );
+  return Items.map(signatureImageFromItem);
+};
+
+/** Everything stored of a contract, as it is in the table: what verification holds against itself. */
+export interface StoredContractCollection {
+  /** The contract's item as stored, every attribute: the document hash is recomputed from it. */
+  contractItem: Record<string, unknown>;
+  contract: StoredContract;
+  signatures: Signature[];
+  images: StoredSignatureImage[];
+}
+
+/** The contract's whole item collection in one Query, images included; a `NotFound` when there is no contract. */
+export const getExistingContractCollection = async (id: string): Promise<StoredContractCollection> => {
+  const { Items = [] } = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': contractPartition(id) },
+      ConsistentRead: true,
+    }),
+  );
+  const contractItem = Items.find((item) => item.entity === 'contract');
+  if (!contractItem) throw new NotFound('contract');
+  return {
+    contractItem,
+    contract: contractFromItem(contractItem),
+    signatures: Items.filter((item) => item.entity === 'signature').map(signatureFromItem),
+    images: Items.filter((item) => item.entity === 'signatureImage').map(signatureImageFromItem),
+  };
 };

@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../db/client.ts';
-import { ConditionFailed } from '../../db/errors.ts';
-import { write } from '../../db/write.ts';
+import { documentClient, tableName } from '../db/client.ts';
+import { ConditionFailed } from '../db/errors.ts';
+import { write } from '../db/write.ts';
+import { sealCertificateItem, sealCertificateKey } from './entity.ts';
 import type { CertificateStore } from './seal-certificate.ts';
 
 /**
@@ -9,12 +10,10 @@ import type { CertificateStore } from './seal-certificate.ts';
  * first function that needs it, the same for every execution environment
  * afterwards (a conditional put: the first certificate stored wins).
  */
-const certificateKey = (keyId: string) => ({ pk: `SEAL_CERTIFICATE#${keyId}`, sk: 'CERTIFICATE' });
-
 export const tableCertificateStore: CertificateStore = {
   load: async (keyId) => {
     const { Item } = await documentClient.send(
-      new GetCommand({ TableName: tableName(), Key: certificateKey(keyId), ConsistentRead: true }),
+      new GetCommand({ TableName: tableName(), Key: sealCertificateKey(keyId), ConsistentRead: true }),
     );
     return Item?.der instanceof Uint8Array ? Item.der : null;
   },
@@ -24,7 +23,7 @@ export const tableCertificateStore: CertificateStore = {
         {
           Put: {
             TableName: tableName(),
-            Item: { ...certificateKey(keyId), entity: 'sealCertificate', keyId, der },
+            Item: sealCertificateItem(keyId, der),
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },

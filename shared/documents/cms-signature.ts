@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Sealer } from '../seal/sealer.ts';
+import type { Sealer } from '../signatures/sealer.ts';
 import { explicit, implicitConstructed, octetString, oid, sequence, setOf, smallInteger, tlv } from './der.ts';
 import { ecdsaWithSha256, type SealCertificate } from './seal-certificate.ts';
 

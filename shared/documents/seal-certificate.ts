@@ -1,5 +1,5 @@
 import { createHash, X509Certificate } from 'node:crypto';
-import type { Sealer, SealingPublicKey } from '../seal/sealer.ts';
+import type { Sealer, SealingPublicKey } from '../signatures/sealer.ts';
 import {
   bitString,
   boolean,
