@@ -5,6 +5,7 @@ import { contactComponents, contactOperations } from './contacts.ts';
 import { contractComponents } from './contract-components.ts';
 import { contractOperations, contractsTag } from './contracts.ts';
 import { docsComponents, docsOperations } from './docs.ts';
+import { eventOperations } from './events.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { serviceComponents, serviceOperations } from './services.ts';
 import { signingComponents, signingOperations } from './signing.ts';
@@ -18,6 +19,7 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   ...studioOperations,
   ...contractOperations,
   ...signingOperations,
+  ...eventOperations,
   ...webhookOperations,
   ...docsOperations,
 };
