@@ -3,7 +3,9 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
-import { type Area, areaLanguages, type RouteDefinition } from '#shared/routes.ts';
+import { eventTypes } from '#shared/events/event-types.ts';
+import type { Language } from '#shared/messages/index.ts';
+import type { RouteDefinition } from '#shared/routes.ts';
 
 /**
  * Bundling settings, defined once: the CDK stack and the bundle-size benchmark
@@ -73,10 +75,11 @@ export const sourceMapEnvironment = (scope: Construct): Record<string, string> =
  * whole route table is bundled.
  */
 export const functionConstants = (fn: {
-  readonly area: Area;
+  readonly language: Language;
   readonly route?: RouteDefinition | undefined;
 }): Record<string, string> => ({
-  __STUDIO_LANGUAGE__: JSON.stringify(areaLanguages[fn.area]),
+  __STUDIO_LANGUAGE__: JSON.stringify(fn.language),
+  __STUDIO_EVENT_TYPES__: JSON.stringify(eventTypes.join(' ')),
   ...(fn.route
     ? { __STUDIO_ROUTE__: JSON.stringify(fn.route), __STUDIO_ROUTE_NAME__: JSON.stringify(fn.route.name) }
     : {}),

@@ -119,7 +119,7 @@ export class StudioApiStack extends Stack {
     const events = new StudioEvents(this, 'Events', {
       table: this.table,
       createFunction: (name, entry, environment) =>
-        this.createFunction(name, entry, environment, [], functionConstants({ area: 'webhooks' })),
+        this.createFunction(name, entry, environment, [], functionConstants({ language: 'en' })),
       routeFunction: (route) => this.node.findChild(constructId(route.name)) as NodejsFunction,
     });
 
@@ -145,7 +145,7 @@ export class StudioApiStack extends Stack {
       route.entry,
       Object.keys(environment).length ? environment : undefined,
       route.files,
-      functionConstants({ area: route.area, route }),
+      functionConstants({ language: route.language, route }),
       route.timeoutSeconds,
     );
     // Least privilege: a route that only reads cannot write, even through a bug; `none` gets no table at all.
@@ -187,7 +187,7 @@ export class StudioApiStack extends Stack {
     entry: string,
     environment?: Record<string, string>,
     files: readonly (string | GeneratedFile)[] = [],
-    constants: Record<string, string> = functionConstants({ area: 'system' }),
+    constants: Record<string, string> = functionConstants({ language: fallbackRoute.language }),
     timeoutSeconds = 10,
   ): NodejsFunction {
     const id = constructId(name);

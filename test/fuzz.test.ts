@@ -149,14 +149,14 @@ beforeAll(async () => {
   }
 });
 
-/** The ids of existing records of the route's area, or the names of the files it serves. */
+/** The ids of existing records the route's path names (`/api/contracts/{id}/…`: a contract), or the names of the files it serves. */
 const realIdsFor = (route: RouteDefinition): string[] => {
   // A route that serves files (the docs' assets) is called with their names.
   const files = (route.files ?? []).flatMap((file) => (typeof file === 'string' ? [file] : []));
   if (files.length) return files.map((file) => file.split('/').at(-1) ?? file);
-  if (route.area === 'contacts') return [fixtures.contactId];
-  if (route.area === 'services') return [fixtures.serviceId];
-  if (route.area === 'contracts') return [fixtures.contractId];
+  if (route.path.startsWith('/api/contacts/{id}')) return [fixtures.contactId];
+  if (route.path.startsWith('/api/services/{id}')) return [fixtures.serviceId];
+  if (route.path.startsWith('/api/contracts/{id}')) return [fixtures.contractId];
   return [];
 };
 

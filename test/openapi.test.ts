@@ -246,17 +246,19 @@ describe('GET /api/openapi.json', () => {
     expect(list.parameters.map((parameter: Json) => parameter.name)).toEqual(['limit', 'cursor', 'search']);
   });
 
-  it('documents contracts in German: tag, summaries, descriptions, fields and problem titles', () => {
+  it('documents contracts and their signing in German: tag, summaries, descriptions, fields and problem titles', () => {
     // prepare
-    const contracts = operations().filter(({ route }) => route.area === 'contracts');
+    const contracts = operations().filter(({ route }) => route.language === 'de');
     const tag = (document.tags as Json[]).find((entry) => entry.name === 'Verträge');
     const schemas = document.components.schemas;
 
     // assess
-    expect(contracts.length).toBe(table.filter((route) => route.area === 'contracts').length);
+    expect(contracts.length).toBe(
+      table.filter((route) => route.area === 'contracts' || route.area === 'signing').length,
+    );
     expect(contracts.length).toBeGreaterThanOrEqual(9);
     for (const { route, operation } of contracts) {
-      expect(operation.tags, route.name).toEqual(['Verträge']);
+      expect(operation.tags, route.name).toEqual([route.area === 'contracts' ? 'Verträge' : 'Unterschrift am Tablet']);
       expect(operation.summary, route.name).toMatch(/^Vertr(ag|äge) /);
       expect(operation.description, route.name).toMatch(
         /Rollen: |Öffentlich: kein Token nötig\.|Authorization: Signing/,

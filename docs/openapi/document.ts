@@ -4,7 +4,7 @@ import { type RouteDefinition, routes } from '#shared/routes.ts';
 import { recordId } from '#shared/schema/record.ts';
 import { toComponentSchemas, toInlineSchema, toQueryParameterSchema } from './json-schema.ts';
 import type { OperationDoc } from './operation-doc.ts';
-import { components, languageOfArea, operationDocs, tags } from './operations.ts';
+import { components, operationDocs, tagOf, tags } from './operations.ts';
 import { requestBodyRef, splitRequestBodies } from './request-bodies.ts';
 import {
   derivedProblems,
@@ -70,7 +70,7 @@ const rolesLine = (route: RouteDefinition, doc: OperationDoc, language: Language
 };
 
 const operation = (route: RouteDefinition, doc: OperationDoc) => {
-  const language = languageOfArea(route.area);
+  const language = route.language;
   const t = commonTexts[language];
   const found = parameters(route, doc, t);
   const validation = validationExample(doc, language);
@@ -80,7 +80,7 @@ const operation = (route: RouteDefinition, doc: OperationDoc) => {
   const gateway = route.roles === 'public' ? [] : [['401', gatewayResponse(401, t)] as const];
   return {
     operationId: route.name,
-    tags: [tags[route.area as keyof typeof tags].name],
+    tags: [tagOf(route)],
     summary: doc.summary,
     description: `${doc.description}\n\n${rolesLine(route, doc, language)}`,
     ...(found.length ? { parameters: found } : {}),
@@ -113,7 +113,7 @@ export const buildOpenApiDocument = () => {
     openapi: '3.1.0',
     info: { title: 'Studio API', version: '0.1.0', description: apiDescription },
     servers: [{ url: '/', description: 'This API' }],
-    tags: Object.values(tags),
+    tags: [...tags],
     paths,
     components: {
       ...splitRequestBodies(

@@ -1,14 +1,15 @@
-import type { Language } from '#shared/http/problem.ts';
-import { type Area, areaLanguages, type RouteName } from '#shared/routes.ts';
+import { areas } from '#shared/areas.ts';
+import type { RouteDefinition, RouteName } from '#shared/routes.ts';
 import { type Component, problemComponents } from './components.ts';
 import { contactComponents, contactOperations } from './contacts.ts';
 import { contractComponents } from './contract-components.ts';
 import { contractOperations, contractsTag } from './contracts.ts';
 import { docsComponents, docsOperations } from './docs.ts';
+import { eventOperations } from './events.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { serviceComponents, serviceOperations } from './services.ts';
 import { signingComponents, signingOperations } from './signing.ts';
-import { studioComponents, studioOperations, studioTag } from './studio.ts';
+import { studioComponents, studioOperations } from './studio.ts';
 import { webhookComponents, webhookOperations, webhooksTag } from './webhooks.ts';
 
 /** The documentation of every route, keyed by route name: a route without it does not compile. */
@@ -18,6 +19,7 @@ export const operationDocs: Record<RouteName, OperationDoc> = {
   ...studioOperations,
   ...contractOperations,
   ...signingOperations,
+  ...eventOperations,
   ...webhookOperations,
   ...docsOperations,
 };
@@ -34,22 +36,25 @@ export const components: Record<string, Component> = {
   ...problemComponents,
 };
 
-/** The route table's language column: contracts are documented in German, everything else in English (docs/architecture.md, "Language of responses"). */
-export const languageOfArea = (area: Area): Language => areaLanguages[area];
+/** Tag descriptions longer than an area declares: what integrators must know before they use the area. */
+const tagProse: Readonly<Record<string, string>> = {
+  [contractsTag.name]: contractsTag.description,
+  [webhooksTag.name]: webhooksTag.description,
+};
 
-export const tags: Record<Exclude<Area, 'system'>, { name: string; description: string }> = {
-  contacts: {
-    name: 'Contacts',
-    description:
-      'The studio’s customers. Email addresses are unique ignoring case; a contact that contracts refer to cannot be deleted.',
-  },
-  services: {
-    name: 'Services',
-    description:
-      'What the studio sells, with a price per billing interval. Services are never deleted, only set inactive.',
-  },
-  studio: studioTag,
-  contracts: contractsTag,
-  webhooks: webhooksTag,
-  docs: { name: 'Documentation', description: 'This document and the page that renders it. Public: no token needed.' },
+/** The areas' docs tags, each once (areas may share one), in the order of the list of areas. */
+export const tags: readonly { name: string; description: string }[] = [
+  ...new Map(
+    areas.map(({ docsTag }) => [
+      docsTag.name,
+      { ...docsTag, description: tagProse[docsTag.name] ?? docsTag.description },
+    ]),
+  ).values(),
+];
+
+/** The name of the tag a route is documented under: its area's. */
+export const tagOf = (route: Pick<RouteDefinition, 'area'>): string => {
+  const area = areas.find(({ name }) => name === route.area);
+  if (!area) throw new Error(`No area named ${route.area}`);
+  return area.docsTag.name;
 };

@@ -84,12 +84,6 @@ const Studio = component(
 
 export const studioComponents = { StudioInput: Input, Studio } satisfies Record<string, Component>;
 
-export const studioTag = {
-  name: 'Studio',
-  description:
-    'The studio’s own profile: its identity as a contract party. Contracts cannot be created before it is set (422 `studio-profile-missing`).',
-};
-
 export const studioOperations = {
   'studio-get': {
     summary: 'Get the studio profile',

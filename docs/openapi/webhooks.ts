@@ -1,4 +1,4 @@
-import { EventList, EventListQuery, EventRecord } from '#shared/events/schema.ts';
+import { EventList, EventRecord } from '#shared/events/schema.ts';
 import type { RouteName } from '#shared/routes.ts';
 import { eventObjects, eventTypes } from '#shared/webhooks/event.ts';
 import { defaultRetrySchedule } from '#shared/webhooks/schedule.ts';
@@ -18,7 +18,7 @@ import { type Component, component } from './components.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { listQueryDocs, pageDocs, recordDocs } from './shared-docs.ts';
 
-const code = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(', ');
+export const code = (values: readonly string[]) => values.map((value) => `\`${value}\``).join(', ');
 
 const pause = (ms: number) =>
   ms < 60_000 ? `${ms / 1000} s` : ms < 3_600_000 ? `${ms / 60_000} min` : `${ms / 3_600_000} h`;
@@ -156,7 +156,7 @@ const Event = component(
   { text: 'A change, announced in the same transaction as the change itself. Kept 30 days.', examples: [event] },
 );
 
-const Events = component(EventList, 'EventList', pageDocs('en', Event), {
+export const Events = component(EventList, 'EventList', pageDocs('en', Event), {
   text: 'One page of events, oldest first.',
   examples: [{ items: [event], nextCursor: null }],
 });
@@ -179,17 +179,6 @@ export const webhooksTag = {
 };
 
 export const webhookOperations = {
-  'events-list': {
-    summary: 'List events',
-    description:
-      'The events of the last 30 days, oldest first, one page at a time; `type` keeps one type. Each is exactly what a webhook receives.',
-    query: {
-      schema: EventListQuery,
-      fields: { ...listQueryDocs('en'), type: `Only events of this type: ${code(eventTypes)}.` },
-    },
-    success: { status: 200, description: 'One page of events.', content: { 'application/json': Events } },
-    problems: { 400: ['validation-failed', 'invalid-cursor'] },
-  },
   'webhooks-list': {
     summary: 'List webhooks',
     description: 'Every webhook, oldest first, one page at a time. Secrets are never listed.',

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { type Area, fallbackRoute, type RouteDefinition, type RouteName, routeKey, routes } from '#shared/routes.ts';
+import { type AreaDefinition, areas, type SampleRequest } from '#shared/areas.ts';
+import { fallbackRoute, type RouteDefinition, routeKey, routes } from '#shared/routes.ts';
 import { type Deployment, toApiGatewayEvent } from './api-gateway-event.ts';
 
 /**
@@ -10,127 +11,32 @@ import { type Deployment, toApiGatewayEvent } from './api-gateway-event.ts';
  * `infra/local/write-sample-events.ts` writes them; a test keeps them in step.
  */
 
-interface SampleRequest {
-  /** Values of the route's path parameters. */
-  parameters?: Record<string, string>;
-  query?: string;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+// The sample requests the areas declare, by route name.
+const sampleRequests: ReadonlyMap<string, SampleRequest> = new Map(
+  (areas as readonly AreaDefinition[]).flatMap((area) => Object.entries(area.sampleRequests())),
+);
 
-const contactId = '01JD0000000000000000000000';
-const serviceId = '01JD0000000000000000000001';
-const contractId = '01JD0000000000000000000002';
-const webhookId = '01JD0000000000000000000003';
+// The sample id of every path an `{id}` follows: `/api/contracts` for `/api/contracts/{id}/signing-sessions`,
+// whichever area declares the route.
+const sampleIds: ReadonlyMap<string, string> = new Map(
+  (areas as readonly AreaDefinition[]).flatMap((area) => Object.entries(area.sampleIds)),
+);
 
-const anna = {
-  firstName: 'Anna',
-  lastName: 'Schmidt',
-  email: 'anna.schmidt@example.com',
-  phone: '+49 30 1234567',
-  dateOfBirth: '1988-04-12',
-  address: { street: 'Torstraße 12', postalCode: '10119', city: 'Berlin', country: 'DE' },
-  notes: 'Prefers morning appointments.',
-};
-const personalTraining = {
-  name: 'Personal training',
-  description: 'One-to-one session in the studio.',
-  price: { amount: 6500, currency: 'EUR' },
-  billingInterval: 'once',
-  durationMinutes: 60,
-  active: true,
-};
-// A 1×1 PNG, the smallest signature image the sign route takes.
-const onePixelPng =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-// What the tablet page sends: the one-time token from its link's fragment (43 characters of base64url).
-const signingToken = { authorization: 'Signing SampleTokenOfTheSigningLinkOnTheTablet00000' };
-const signature = { signerName: 'Erika Mustermann', signatureImage: onePixelPng, consent: true };
-
-// A receiver on the developer's machine: the local server takes http to 127.0.0.1 (shared/webhooks/destination.ts).
-const localReceiver = { url: 'http://127.0.0.1:9999/hooks', types: ['*'] };
-
-// What a route is called with; a route without an entry gets its path parameters filled in (sampleIds) and
-// no query or body, which is a complete request only for a route that takes none: add one for the others.
-const sampleRequests: Partial<Record<RouteName, SampleRequest>> = {
-  'contacts-list': { query: 'search=schmidt&limit=10' },
-  'contacts-create': { body: anna },
-  'contacts-get': { parameters: { id: contactId } },
-  'contacts-replace': { parameters: { id: contactId }, body: { ...anna, phone: '+49 30 7654321' } },
-  'contacts-delete': { parameters: { id: contactId } },
-  'services-list': { query: 'active=true&limit=10' },
-  'services-create': { body: personalTraining },
-  'services-get': { parameters: { id: serviceId } },
-  'services-replace': {
-    parameters: { id: serviceId },
-    body: { ...personalTraining, price: { amount: 7000, currency: 'EUR' } },
-  },
-  'studio-get': {},
-  'studio-put': {
-    body: {
-      legalName: 'Studio Mitte GmbH',
-      address: { street: 'Invalidenstraße 1', postalCode: '10115', city: 'Berlin', country: 'DE' },
-      email: 'kontakt@studio-mitte.example',
-      phone: '+49 30 9876543',
-      website: 'https://studio-mitte.example',
-      vatId: 'DE123456789',
-      registerEntry: 'Amtsgericht Charlottenburg, HRB 123456 B',
-      representedBy: 'Erika Mustermann',
-      timeZone: 'Europe/Berlin',
-    },
-  },
-  'contracts-list': { query: `contactId=${contactId}&status=signed&limit=10` },
-  'contracts-create': {
-    body: {
-      contactId,
-      items: [{ serviceId, quantity: 1 }],
-      startDate: '2026-12-01',
-      minimumTermMonths: 12,
-      renewal: 'indefinite',
-      noticePeriod: { value: 1, unit: 'month' },
-      terms: 'Es gelten die Hausregeln des Studios.',
-    },
-  },
-  'contracts-get': { parameters: { id: contractId } },
-  'contracts-sign': {
-    parameters: { id: contractId },
-    body: {
-      role: 'customer',
-      documentHash: `sha256:${'0'.repeat(64)}`,
-      ...signature,
-    },
-  },
-  'contracts-verify': { parameters: { id: contractId } },
-  'contracts-send-copy': { parameters: { id: contractId }, body: {} },
-  'contracts-cancel': { parameters: { id: contractId }, body: { reason: 'Umzug ins Ausland' } },
-  // Without receivedOn: the day of receipt is then today, and a termination received in the future is a 400.
-  'contracts-termination-preview': { parameters: { id: contractId } },
-  'contracts-terminate': { parameters: { id: contractId }, body: { kind: 'ordinary' } },
-  'contracts-withdraw-termination': { parameters: { id: contractId } },
-  'signing-sessions-open': { parameters: { id: contractId }, body: { role: 'customer', expiresInMinutes: 30 } },
-  'signing-asset': { parameters: { asset: 'sign-page.js' } },
-  'signing-view': { headers: signingToken },
-  'signing-sign': { headers: signingToken, body: { documentHash: `sha256:${'0'.repeat(64)}`, ...signature } },
-  'signing-document': { headers: signingToken },
-  'webhooks-create': { body: localReceiver },
-  'webhooks-replace': { parameters: { id: webhookId }, body: localReceiver },
-  'docs-openapi': {},
-  'docs-page': {},
-  'docs-asset': { parameters: { asset: 'swagger-start.js' } },
+/** The sample id a route's `{id}` takes: the one of the records its path names. */
+export const sampleIdOf = (route: Pick<RouteDefinition, 'name' | 'path'>): string => {
+  const records = route.path.slice(0, route.path.indexOf('/{id}'));
+  const id = sampleIds.get(records);
+  if (id === undefined) throw new Error(`${route.name}: no area declares a sample id for ${records}/{id} (sampleIds)`);
+  return id;
 };
 
-const sampleIds: Partial<Record<Area, string>> = {
-  contacts: contactId,
-  services: serviceId,
-  contracts: contractId,
-  webhooks: webhookId,
-};
-
-const defaultRequest = (route: RouteDefinition): SampleRequest => {
+/** A route's sample request: its area's, with every path parameter filled in (an `{id}` by what it names). */
+export const sampleRequestOf = (route: RouteDefinition): SampleRequest => {
+  const declared = sampleRequests.get(route.name) ?? {};
   const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
-  const value = (name: string) => (name === 'id' ? (sampleIds[route.area] ?? contactId) : name);
-  return names.length ? { parameters: Object.fromEntries(names.map((name) => [name, value(name)])) } : {};
+  if (!names.length) return declared;
+  const value = (name: string) => declared.parameters?.[name] ?? (name === 'id' ? sampleIdOf(route) : name);
+  return { ...declared, parameters: Object.fromEntries(names.map((name) => [name, value(name)])) };
 };
 
 const deployment: Deployment = { accountId: '123456789012', apiId: 'a1b2c3d4e5' };
@@ -201,7 +107,7 @@ const sampleEvent = (
 export const sampleEvents = (): Map<string, APIGatewayProxyEventV2> => {
   const events = new Map<string, APIGatewayProxyEventV2>();
   for (const route of routes as readonly RouteDefinition[]) {
-    const request = sampleRequests[route.name as RouteName] ?? defaultRequest(route);
+    const request = sampleRequestOf(route);
     const event = sampleEvent(route.name, route.method, routeKey(route), route.path, request, route.roles === 'public');
     events.set(`${route.name}.json`, event);
   }

@@ -3,6 +3,7 @@
  * HTTP edge (`shared/http/problem-responses.ts`) maps each kind to
  * problem+json once, in the route's language.
  */
+import type { areas } from '../areas.ts';
 
 /** A write's condition failed; `failed[i]` is the i-th item of the write, with the item DynamoDB saw. */
 export class ConditionFailed extends Error {
@@ -20,7 +21,8 @@ export class ConditionFailed extends Error {
   }
 }
 
-export type EntityName = 'contact' | 'service' | 'contract' | 'studio' | 'webhook';
+/** What the areas' records are called (`entities` in each `shared/<area>/area.ts`). */
+export type EntityName = (typeof areas)[number]['entities'][number];
 
 /** The record does not exist. */
 export class NotFound extends Error {

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { findRoute } from '#shared/routes.ts';
+import { docsPageFiles } from '#shared/docs/area.ts';
 
 /**
  * The documentation page: Swagger UI, self-hosted (the files come from the
@@ -21,9 +21,7 @@ export const docsPagePolicy = [
 
 /** The files of the page by the name they are served under (`/api/docs/<name>`). */
 export const docsAssets: ReadonlyMap<string, string> = new Map(
-  (findRoute('docs-asset').files ?? []).flatMap((file) =>
-    typeof file === 'string' ? [[file.slice(file.lastIndexOf('/') + 1), file] as const] : [],
-  ),
+  docsPageFiles.map((file) => [file.slice(file.lastIndexOf('/') + 1), file] as const),
 );
 
 const contentTypes: Record<string, string> = {

@@ -41,17 +41,12 @@ const isDatabaseUnavailable = (error: unknown): boolean => {
   return unavailableErrorNames.has(error.name) || (typeof code === 'string' && unavailableErrorCodes.has(code));
 };
 
-const notFoundDetails = {
-  contact: 'data.notFound.contact',
-  service: 'data.notFound.service',
-  contract: 'data.notFound.contract',
-  studio: 'data.notFound.studio',
-  webhook: 'data.notFound.webhook',
-} as const satisfies Record<EntityName, MessageKey>;
+// An area that names an entity must have its not-found text in both catalogues: else this does not compile.
+const notFoundDetail = (entity: EntityName): `data.notFound.${EntityName}` & MessageKey => `data.notFound.${entity}`;
 
 /** The data layer's typed errors as problems; their texts are written in the route's language at the edge. */
 const fromDataError = (error: unknown): Problem | undefined => {
-  if (error instanceof NotFound) return new Problem('not-found', notFoundDetails[error.entity]);
+  if (error instanceof NotFound) return new Problem('not-found', notFoundDetail(error.entity));
   if (error instanceof PreconditionFailed) {
     const { currentVersion } = error;
     return new Problem(

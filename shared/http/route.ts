@@ -59,7 +59,7 @@ export type LambdaHandler = (
   context: unknown,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
-type Definition = Pick<RouteDefinition, 'name' | 'area' | 'roles'> & Partial<RouteDefinition>;
+type Definition = Pick<RouteDefinition, 'name' | 'language' | 'roles'> & Partial<RouteDefinition>;
 
 /**
  * What a function must not be built with, as the old pipelines refused it too: a caller kind that does

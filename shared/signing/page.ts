@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { findRoute } from '../routes.ts';
+import { signingPageFiles } from './area.ts';
 
 /**
  * The signing page's policy (docs/walkthrough.md, "Signing at the counter"): its own scripts and styles only, no inline script or
@@ -26,9 +26,7 @@ export const signingPageHeaders = {
 
 /** The page's files by the name they are served under (`/api/sign/<name>`). */
 export const signingAssets: ReadonlyMap<string, string> = new Map(
-  (findRoute('signing-asset').files ?? []).flatMap((file) =>
-    typeof file === 'string' ? [[file.slice(file.lastIndexOf('/') + 1), file] as const] : [],
-  ),
+  signingPageFiles.map((file) => [file.slice(file.lastIndexOf('/') + 1), file] as const),
 );
 
 const contentTypes: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { routes } from '#shared/routes.ts';
 import { defaultBundleBudgetKb, type FunctionName, ownBundleBudgetsKb } from './bundles.ts';
 import type { BenchResults, Budget } from './results.ts';
 
@@ -27,7 +28,8 @@ export const budgetLimits = {
 export const copyFunctions: readonly string[] = ['contracts-document', 'contracts-send-copy', 'signing-document'];
 const isCopyFunction = (row: { name: string }) => copyFunctions.includes(row.name);
 
-const listFunctions = ['contacts-list', 'services-list', 'contracts-list'];
+// Every list of the route table (`<area>-list`), so a new area's list is held to one Query per page too.
+const listFunctions = routes.filter((route) => route.name.endsWith('-list')).map((route) => route.name);
 
 const worst = <T>(rows: readonly T[], value: (row: T) => number): T | undefined =>
   [...rows].sort((a, b) => value(b) - value(a))[0];

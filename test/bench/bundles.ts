@@ -23,9 +23,9 @@ export const lambdaFunctions: readonly LambdaFunction[] = [
     name: route.name,
     entry: route.entry,
     files: 'files' in route ? route.files : [],
-    constants: functionConstants({ area: route.area, route }),
+    constants: functionConstants({ language: route.language, route }),
   })),
-  { ...fallbackRoute, files: [], constants: functionConstants({ area: fallbackRoute.area }) },
+  { ...fallbackRoute, files: [], constants: functionConstants({ language: fallbackRoute.language }) },
 ];
 
 // Our own code per function, minified, without the AWS SDK (which the stack

@@ -1,0 +1,61 @@
+import { contactsArea } from './contacts/area.ts';
+import { contractsArea } from './contracts/area.ts';
+import { docsArea } from './docs/area.ts';
+import { eventsArea } from './events/area.ts';
+import type { Language } from './messages/index.ts';
+import type { AreaRoute } from './routes.ts';
+import { servicesArea } from './services/area.ts';
+import { signingArea } from './signing/area.ts';
+import { studioArea } from './studio/area.ts';
+import { webhooksArea } from './webhooks/area.ts';
+
+/**
+ * What a sample event (`events/<route>.json`, infra/local/sample-events.ts) sends beyond what the route
+ * table gives: the path's `{id}` comes from the area whose `sampleIds` name the path before it.
+ */
+export interface SampleRequest {
+  /** Values of the route's path parameters other than an `{id}`. */
+  readonly parameters?: Readonly<Record<string, string>>;
+  readonly query?: string;
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * An area declares itself in its own folder (`shared/<area>/area.ts`), as plain data: a handler's bundle
+ * gets its own route's definition from the stack, so nothing here may pull code into a bundle.
+ */
+export interface AreaDefinition {
+  /** The folder name under `functions/`, `shared/`, `docs/openapi/` and `test/`. */
+  readonly name: string;
+  /** Every text the area's responses carry and its published documentation are written in it. */
+  readonly language: Language;
+  /** The OpenAPI tag of the area's operations; areas may share one (same name, same description). */
+  readonly docsTag: { readonly name: string; readonly description: string };
+  readonly routes: readonly AreaRoute[];
+  /** The event types of its changes (`<object>.<change>`), in the order the catalogue lists them. */
+  readonly eventTypes: readonly string[];
+  /** What the data layer names in a `NotFound` for the area's records (`data.notFound.<entity>` in the catalogues). */
+  readonly entities: readonly string[];
+  /** The id a sample request puts into `{id}`, by the path before it: `/api/contacts` for `/api/contacts/{id}/…`. */
+  readonly sampleIds: Readonly<Record<string, string>>;
+  /**
+   * A route's sample request when its path parameters alone are not one: every route with a body has one.
+   * A function, so that a bundle which keeps an area for its route table builds none of them.
+   */
+  readonly sampleRequests: () => Readonly<Record<string, SampleRequest>>;
+}
+
+/** The one list of areas: the route table, IAM, sample events, the event catalogue and the docs tags derive from it. */
+export const areas = [
+  contactsArea,
+  servicesArea,
+  studioArea,
+  contractsArea,
+  signingArea,
+  eventsArea,
+  webhooksArea,
+  docsArea,
+] as const satisfies readonly AreaDefinition[];
+
+export type AreaName = (typeof areas)[number]['name'];

@@ -1,0 +1,40 @@
+import type { AreaDefinition } from '../areas.ts';
+import { anyRole, ownerOnly } from '../roles.ts';
+
+export const sampleContactId = '01JD0000000000000000000000';
+
+const anna = {
+  firstName: 'Anna',
+  lastName: 'Schmidt',
+  email: 'anna.schmidt@example.com',
+  phone: '+49 30 1234567',
+  dateOfBirth: '1988-04-12',
+  address: { street: 'Torstraße 12', postalCode: '10119', city: 'Berlin', country: 'DE' },
+  notes: 'Prefers morning appointments.',
+};
+
+// biome-ignore format: one route per line keeps the table readable
+export const contactsArea = {
+  name: 'contacts',
+  language: 'en',
+  docsTag: {
+    name: 'Contacts',
+    description:
+      'The studio’s customers. Email addresses are unique ignoring case; a contact that contracts refer to cannot be deleted.',
+  },
+  routes: [
+    { name: 'contacts-list', method: 'GET', path: '/api/contacts', entry: 'functions/contacts/list.ts', roles: anyRole, data: 'read' },
+    { name: 'contacts-create', method: 'POST', path: '/api/contacts', entry: 'functions/contacts/create.ts', roles: anyRole, data: 'read-write' },
+    { name: 'contacts-get', method: 'GET', path: '/api/contacts/{id}', entry: 'functions/contacts/get.ts', roles: anyRole, data: 'read' },
+    { name: 'contacts-replace', method: 'PUT', path: '/api/contacts/{id}', entry: 'functions/contacts/replace.ts', roles: anyRole, data: 'read-write' },
+    { name: 'contacts-delete', method: 'DELETE', path: '/api/contacts/{id}', entry: 'functions/contacts/delete.ts', roles: ownerOnly, data: 'read-write', deletes: true },
+  ],
+  eventTypes: ['contact.created', 'contact.updated', 'contact.deleted'],
+  entities: ['contact'],
+  sampleIds: { '/api/contacts': sampleContactId },
+  sampleRequests: () => ({
+    'contacts-list': { query: 'search=schmidt&limit=10' },
+    'contacts-create': { body: anna },
+    'contacts-replace': { body: { ...anna, phone: '+49 30 7654321' } },
+  }),
+} as const satisfies AreaDefinition;

@@ -1,0 +1,88 @@
+import type { AreaDefinition } from '../areas.ts';
+import { sampleContactId } from '../contacts/area.ts';
+import { anyRole, ownerOnly } from '../roles.ts';
+import type { GeneratedFile } from '../routes.ts';
+import { sampleServiceId } from '../services/area.ts';
+
+export const sampleContractId = '01JD0000000000000000000002';
+
+/**
+ * fontkit as a module of its own, which the document functions load beside their bundle only for a copy
+ * that needs a fallback font (see shared/contracts/document/fonts.ts).
+ */
+export const fontkitModuleFile = {
+  path: '.generated/fontkit.mjs',
+  generator: 'infra/write-fontkit-module.ts',
+} as const satisfies GeneratedFile;
+
+/** The fonts of the customer's copy (`contractDocumentFontFiles` in shared/contracts/document/fonts.ts), and fontkit. */
+export const contractDocumentFiles = [
+  'node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Regular.ttf',
+  'node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Bold.ttf',
+  'node_modules/@embedpdf/fonts-arabic/fonts/NotoNaskhArabic-Regular.ttf',
+  'node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-Regular.otf',
+  fontkitModuleFile,
+] as const;
+
+// A 1×1 PNG, the smallest signature image the sign routes take.
+export const sampleSignature = {
+  signerName: 'Erika Mustermann',
+  signatureImage:
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  consent: true,
+} as const;
+
+// biome-ignore format: one route per line keeps the table readable
+export const contractsArea = {
+  name: 'contracts',
+  language: 'de',
+  docsTag: {
+    name: 'Verträge',
+    description:
+      'Verträge zwischen dem Studio und einem Kontakt, digital unterschrieben, gesiegelt und nach den Regeln des BGB gekündigt.',
+  },
+  routes: [
+    { name: 'contracts-list', method: 'GET', path: '/api/contracts', entry: 'functions/contracts/list.ts', roles: anyRole, data: 'read' },
+    { name: 'contracts-create', method: 'POST', path: '/api/contracts', entry: 'functions/contracts/create.ts', roles: anyRole, data: 'read-write', timeoutSeconds: 25 },
+    { name: 'contracts-get', method: 'GET', path: '/api/contracts/{id}', entry: 'functions/contracts/get.ts', roles: anyRole, data: 'read' },
+    { name: 'contracts-sign', method: 'POST', path: '/api/contracts/{id}/signatures', entry: 'functions/contracts/sign.ts', roles: anyRole, data: 'read-write', sealing: 'sign' },
+    { name: 'contracts-verify', method: 'GET', path: '/api/contracts/{id}/verification', entry: 'functions/contracts/verify.ts', roles: anyRole, data: 'read', sealing: 'verify' },
+    { name: 'contracts-document', method: 'GET', path: '/api/contracts/{id}/document', entry: 'functions/contracts/document.ts', roles: anyRole, data: 'read-write', sealing: 'sign', files: contractDocumentFiles },
+    { name: 'contracts-send-copy', method: 'POST', path: '/api/contracts/{id}/copies', entry: 'functions/contracts/send-copy.ts', roles: anyRole, data: 'read-write', sealing: 'sign', sendsMail: true, files: contractDocumentFiles },
+    { name: 'contracts-cancel', method: 'POST', path: '/api/contracts/{id}/cancellation', entry: 'functions/contracts/cancel.ts', roles: ownerOnly, data: 'read-write' },
+    { name: 'contracts-termination-preview', method: 'GET', path: '/api/contracts/{id}/termination-preview', entry: 'functions/contracts/termination-preview.ts', roles: anyRole, data: 'read' },
+    { name: 'contracts-terminate', method: 'POST', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/terminate.ts', roles: anyRole, data: 'read-write' },
+    { name: 'contracts-withdraw-termination', method: 'DELETE', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/withdraw-termination.ts', roles: ownerOnly, data: 'read-write' },
+  ],
+  eventTypes: [
+    'contract.created',
+    'contract.signed',
+    'contract.cancelled',
+    'contract.terminated',
+    'contract.termination_withdrawn',
+    'contract.copy_sent',
+  ],
+  entities: ['contract'],
+  sampleIds: { '/api/contracts': sampleContractId },
+  sampleRequests: () => ({
+    'contracts-list': { query: `contactId=${sampleContactId}&status=signed&limit=10` },
+    'contracts-create': {
+      body: {
+        contactId: sampleContactId,
+        items: [{ serviceId: sampleServiceId, quantity: 1 }],
+        startDate: '2026-12-01',
+        minimumTermMonths: 12,
+        renewal: 'indefinite',
+        noticePeriod: { value: 1, unit: 'month' },
+        terms: 'Es gelten die Hausregeln des Studios.',
+      },
+    },
+    'contracts-sign': {
+      body: { role: 'customer', documentHash: `sha256:${'0'.repeat(64)}`, ...sampleSignature },
+    },
+    'contracts-send-copy': { body: {} },
+    'contracts-cancel': { body: { reason: 'Umzug ins Ausland' } },
+    // Without receivedOn: the day of receipt is then today, and a termination received in the future is a 400.
+    'contracts-terminate': { body: { kind: 'ordinary' } },
+  }),
+} as const satisfies AreaDefinition;

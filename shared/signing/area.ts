@@ -1,0 +1,45 @@
+import type { AreaDefinition } from '../areas.ts';
+import { contractDocumentFiles, sampleSignature } from '../contracts/area.ts';
+import { anyRole } from '../roles.ts';
+
+/** What the signing page loads besides itself: the pad library, our own script and style, all self-hosted. */
+export const signingPageFiles = [
+  'node_modules/signature_pad/dist/signature_pad.umd.min.js',
+  'shared/signing/page/sign-page.js',
+  'shared/signing/page/sign-page.css',
+] as const;
+
+// What the tablet page sends: the one-time token from its link's fragment (43 characters of base64url).
+const signingToken = { authorization: 'Signing SampleTokenOfTheSigningLinkOnTheTablet00000' };
+
+// biome-ignore format: one route per line keeps the table readable
+export const signingArea = {
+  name: 'signing',
+  language: 'de',
+  docsTag: {
+    name: 'Unterschrift am Tablet',
+    description:
+      'Unterschrift am Tresen: Ein Link mit QR-Code öffnet auf dem Tablet eine Seite, die den Vertrag zeigt und die Unterschrift annimmt. Der Link trägt statt eines Bearer-Tokens einen einmaligen Token (`Authorization: Signing <token>`).',
+  },
+  routes: [
+    { name: 'signing-sessions-open', method: 'POST', path: '/api/contracts/{id}/signing-sessions', entry: 'functions/signing/open-session.ts', roles: anyRole, data: 'read-write', deletes: true, idempotentReplays: false },
+    { name: 'signing-page', method: 'GET', path: '/api/sign', entry: 'functions/signing/page.ts', roles: 'public', data: 'none' },
+    { name: 'signing-asset', method: 'GET', path: '/api/sign/{asset}', entry: 'functions/signing/asset.ts', roles: 'public', data: 'none', files: signingPageFiles },
+    { name: 'signing-view', method: 'GET', path: '/api/signing', entry: 'functions/signing/view.ts', roles: 'public', data: 'read' },
+    { name: 'signing-sign', method: 'POST', path: '/api/signing', entry: 'functions/signing/sign.ts', roles: 'public', data: 'read-write', sealing: 'sign' },
+    { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', roles: 'public', data: 'read-write', sealing: 'sign', files: contractDocumentFiles },
+  ],
+  eventTypes: [],
+  entities: [],
+  sampleIds: {},
+  sampleRequests: () => ({
+    'signing-sessions-open': { body: { role: 'customer', expiresInMinutes: 30 } },
+    'signing-asset': { parameters: { asset: 'sign-page.js' } },
+    'signing-view': { headers: signingToken },
+    'signing-sign': {
+      headers: signingToken,
+      body: { documentHash: `sha256:${'0'.repeat(64)}`, ...sampleSignature },
+    },
+    'signing-document': { headers: signingToken },
+  }),
+} as const satisfies AreaDefinition;
