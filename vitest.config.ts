@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // The load test measures the API under its own load: run alongside 40 other test files on 2 cores, it
 // would measure them. It runs after them, on a machine that is busy only with itself (and whatever
 // else the machine does: it passes with a CPU hog beside it).
-const loadTests = ['test/load.test.ts'];
+const loadTests = ['test/bench/load.test.ts'];
 
 export default defineConfig({
   test: {

@@ -8,7 +8,7 @@ import type { StudioApiStack } from './stack.ts';
 /**
  * The cdk-nag AwsSolutions findings we accept, each on the one resource it is
  * about and with the reason. Everything else is fixed in the stack, and
- * `test/nag.test.ts` fails on any new finding.
+ * `test/infra/nag.test.ts` fails on any new finding.
  */
 export const acceptNagFindings = (stack: StudioApiStack): void => {
   const table: readonly RouteDefinition[] = routes;

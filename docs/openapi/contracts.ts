@@ -8,7 +8,7 @@ import { listQueryDocs } from './shared-docs.ts';
 
 const json = 'application/json';
 
-/** §9's example table: every row is also a test (`test/termination.test.ts`, `test/dates.test.ts`). */
+/** §9's example table: every row is also a test (`test/contracts/termination.test.ts`, `test/contracts/dates.test.ts`). */
 const beispieltabelle = [
   '| `startDate` | `minimumTermMonths` | Kündigungsfrist | Eingang | frühestes Ende |',
   '|---|---|---|---|---|',

@@ -1,7 +1,7 @@
 /**
  * The introduction of the document: the conventions every area follows and our decisions. Its lists of
  * routes (public, owner-only, POSTs without replays) are checked against the route table by
- * test/docs-text.test.ts, so a route that changes its roles or its idempotency fails there until this says so.
+ * test/docs/docs-text.test.ts, so a route that changes its roles or its idempotency fails there until this says so.
  */
 export const apiDescription = `The back office of a studio (fitness, yoga, dance, tattoo, photo …): its customers (**contacts**), what it sells (**services**) and **contracts** that customers sign digitally. The contracts area, signing included, is documented in German (*Verträge*); everything else in English. Field names and enum values are English everywhere.
 

@@ -1,7 +1,7 @@
 /*
  * Over 250 lines on purpose: one reader of one file format, table by table (head, hhea, maxp,
  * OS/2, post, name, cmap, hmtx, loca, glyf); the tables' offsets are read against each other,
- * and the checks against fontkit's full decode (test/truetype-font.test.ts) cover it as a whole.
+ * and the checks against fontkit's full decode (test/documents/truetype-font.test.ts) cover it as a whole.
  */
 /**
  * Just enough of a TrueType font (OpenType with `glyf` outlines) to set text

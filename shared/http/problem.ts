@@ -65,7 +65,7 @@ export const problemTypeBase = 'https://studio.example/problems/';
 const titleOf = (code: ProblemCode, language: Language): string => text(language, `title.${code}`);
 
 // A string that is no key is a literal of code not yet moved to the catalogues: it is shown as it is rather
-// than failing the response (`tsc` refuses it, and test/messages.test.ts lists every such literal).
+// than failing the response (`tsc` refuses it, and test/http/messages.test.ts lists every such literal).
 const write = (message: Message, language: Language): string => {
   if (typeof message === 'function') return message(language);
   return isMessageKey(message) ? text(language, message) : message;

@@ -35,7 +35,7 @@ export const defaultBundleBudgetKb = 60;
 /**
  * The functions that carry a library or a check no other function needs, each
  * with a budget of its own and the reason (docs/performance.md); checked by
- * test/bundle-size.test.ts and reported by the bench.
+ * test/infra/bundle-size.test.ts and reported by the bench.
  */
 export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why: string }>> = {
   'contracts-document': {

@@ -7,7 +7,7 @@ import { largestContractInput } from './contract-documents.ts';
 
 /**
  * Bundled with the stack's esbuild options and run in a process of its own
- * (test/contract-document.test.ts): renders the largest contract, with its
+ * (test/contracts/contract-document.test.ts): renders the largest contract, with its
  * PNG signatures, as the document functions' bundles do, substitutes and the
  * files beside the bundle included. With `scripts`, the customer's name is in
  * Arabic and Chinese script, which takes the fallback fonts and fontkit.

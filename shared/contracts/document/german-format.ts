@@ -45,7 +45,7 @@ const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /**
  * An instant in UTC: `15.01.2026, 13:03:12 UTC`, as `formatLocalTime(instant, 'UTC')` writes it
- * (test/contract-document.test.ts compares them), from the Date's UTC fields: UTC has no rules
+ * (test/contracts/contract-document.test.ts compares them), from the Date's UTC fields: UTC has no rules
  * to look up, and a second `Intl.DateTimeFormat` costs a cold start a millisecond.
  */
 export const formatUtcTime = (instant: Timestamp): string => {

@@ -1,0 +1,116 @@
+import { Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { describe, expect, it } from 'vitest';
+import { DocumentsBucket } from '#infra/documents-bucket.ts';
+import { studioApiStack } from '../support/cdk-app.ts';
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+
+const { stack } = studioApiStack();
+const template = Template.fromStack(stack);
+const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as never);
+const bucketId = logicalId(stack.documents.bucket);
+const keyId = logicalId(stack.documents.key);
+const bucket = template.findResources('AWS::S3::Bucket')[bucketId] as Resource;
+
+/** The statements of every IAM policy attached to `roleId`, resolved. */
+const statementsOf = (synthesized: Template, roleId: string) =>
+  Object.values(synthesized.findResources('AWS::IAM::Policy') as Record<string, Resource>)
+    .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]);
+
+describe('the bucket of signed originals', () => {
+  it('locks every object version in compliance mode, with versioning and no lifecycle rule', () => {
+    expect(bucket.Properties.ObjectLockEnabled).toBe(true);
+    expect(bucket.Properties.ObjectLockConfiguration).toEqual({
+      ObjectLockEnabled: 'Enabled',
+      Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Days: 8 * 365 + 2 } },
+    });
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(bucket.Properties.LifecycleConfiguration).toBeUndefined();
+    expect(bucket.DeletionPolicy).toBe('Retain');
+  });
+
+  it('encrypts with a KMS key of its own, rotated and kept when the stack goes', () => {
+    expect(bucket.Properties.BucketEncryption).toEqual({
+      ServerSideEncryptionConfiguration: [
+        {
+          BucketKeyEnabled: true,
+          ServerSideEncryptionByDefault: {
+            SSEAlgorithm: 'aws:kms',
+            KMSMasterKeyID: { 'Fn::GetAtt': [keyId, 'Arn'] },
+          },
+        },
+      ],
+    });
+    template.hasResource('AWS::KMS::Key', {
+      Properties: Match.objectLike({ EnableKeyRotation: true }),
+      DeletionPolicy: 'Retain',
+    });
+    expect(keyId).not.toBe(logicalId(stack.sealingKey));
+  });
+
+  it('blocks public access and refuses any request without TLS', () => {
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('logs every access to a bucket of its own', () => {
+    expect(bucket.Properties.LoggingConfiguration).toEqual({
+      DestinationBucketName: { Ref: logicalId(stack.documents.accessLogs) },
+      LogFilePrefix: 'originals/',
+    });
+  });
+
+  it('grants no function anything on the bucket yet: the grants come with the routes', () => {
+    const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
+    expect(policies).not.toContain(bucketId);
+  });
+
+  it('lets the render path store and extend, and the read routes only get', () => {
+    // prepare
+    const scratch = new Stack();
+    const documents = new DocumentsBucket(scratch, 'Documents');
+    const role = (id: string) => new Role(scratch, id, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    const renderer = role('Renderer');
+    const reader = role('Reader');
+
+    // act
+    documents.allowStoring(renderer);
+    documents.allowReading(reader);
+    const synthesized = Template.fromStack(scratch);
+
+    // assess
+    const rendererId = scratch.getLogicalId(renderer.node.defaultChild as never);
+    const readerId = scratch.getLogicalId(reader.node.defaultChild as never);
+    const rendererActions = statementsOf(synthesized, rendererId).flatMap((s) => [s.Action].flat());
+    const readerActions = statementsOf(synthesized, readerId).flatMap((s) => [s.Action].flat());
+    expect(rendererActions.filter((action) => action.startsWith('s3:')).sort()).toEqual([
+      's3:GetObject',
+      's3:GetObjectRetention',
+      's3:PutObject',
+      's3:PutObjectRetention',
+    ]);
+    expect(readerActions.sort()).toEqual(['kms:Decrypt', 's3:GetObject']);
+    expect(rendererActions).toContain('kms:GenerateDataKey*');
+    expect([...rendererActions, ...readerActions]).not.toContain('kms:Sign');
+  });
+});
