@@ -9,7 +9,7 @@ import { Construct } from 'constructs';
 const legalMinimumRetention = Duration.days(8 * 365 + 2);
 
 /**
- * The signed originals (API.md §15): each version is kept unaltered until its retain-until date by S3
+ * The signed originals (docs/documents.md): each version is kept unaltered until its retain-until date by S3
  * itself. Compliance mode means nobody, not the account root either, can delete a version or shorten its
  * retention before then; versioning is what Object Lock locks, and there is deliberately no lifecycle rule.
  * Encrypted with a key of its own, so reading an original takes both s3:GetObject and kms:Decrypt.

@@ -91,7 +91,7 @@ export class StudioApiStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    // Signed originals, write-once for their retention (API.md §15); the routes get their grants with them.
+    // Signed originals, write-once for their retention (docs/documents.md); the routes get their grants with them.
     this.documents = new DocumentsBucket(this, 'Documents');
 
     // API Gateway's own 404 is not problem+json, so unknown routes go to our function instead.

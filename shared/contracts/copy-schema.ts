@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { emailAddress, optionalString } from '../schema/fields.ts';
 import { recordId, timestamp } from '../schema/record.ts';
 
-/** A copy of the contract's PDF sent by email (API.md §10). */
+/** A copy of the contract's PDF sent by email (docs/walkthrough.md, "The customer's copy"). */
 export const ContractCopyRecord = v.object({
   id: recordId(),
   to: v.string(),

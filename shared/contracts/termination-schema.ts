@@ -14,7 +14,7 @@ export type TerminationKind = (typeof terminationKinds)[number];
 
 const requiredForExtraordinary = schemaMessage('contracts.requiredForExtraordinary');
 
-/** Body of `POST /api/contracts/:id/termination`: „Kündigung“ of a signed contract (API.md §9). */
+/** Body of `POST /api/contracts/:id/termination`: „Kündigung“ of a signed contract (docs/decisions.md, "Termination"). */
 export const TerminationInput = v.pipe(
   v.strictObject({
     kind: v.optional(v.picklist(terminationKinds, schemaMessage('field.oneOf', terminationKinds)), 'ordinary'),

@@ -183,7 +183,7 @@ export const isCountryCode = (code: string): boolean =>
   regionName(code) !== code &&
   Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
 
-/** ISO 3166-1 alpha-2 as the standard writes it, upper case (API.md §2): `de` is refused, as the document's enum does. */
+/** ISO 3166-1 alpha-2 as the standard writes it, upper case (docs/decisions.md, "Text"): `de` is refused, as the document's enum does. */
 export const countryCode = () =>
   v.pipe(v.string(mustBeString), v.trim(), v.check(isCountryCode, schemaMessage('field.countryCode')));
 

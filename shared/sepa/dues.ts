@@ -91,7 +91,7 @@ const recurringDues = (contract: DueContract, interval: RecurringInterval, lastD
 };
 
 /**
- * The contract's dues (API.md §13), oldest first: each recurring item charged per its billing
+ * The contract's dues (docs/sepa.md), oldest first: each recurring item charged per its billing
  * interval in advance, on the first day of each period anchored at `startDate`; items of one
  * interval share a due per period; `once` items are due on the start date. The period in which
  * the contract ends is charged by its share of days (per line, so that the lines add up to the

@@ -5,7 +5,7 @@ import { isCreditorId, normaliseCreditorId } from './creditor-id.ts';
 import { type IbanProblem, ibanProblem, normaliseIban } from './iban.ts';
 
 /*
- * The SEPA fields of the studio's `sepa` and a contract's `directDebit` (API.md §13), ready for
+ * The SEPA fields of the studio's `sepa` and a contract's `directDebit` (docs/sepa.md), ready for
  * their schemas. Each takes its messages as a parameter so the schema that uses it can pass its
  * area's catalogue texts (`schemaMessage(...)`); the defaults are English.
  */

@@ -64,7 +64,7 @@ export type CollectionDateProblem = 'not-a-business-day' | 'too-early';
 
 /**
  * Why `collectionDate` cannot be asked of the bank on `today`, or null: it must be a TARGET2
- * business day and at least one business day after today (API.md §13). Whether a given due may
+ * business day and at least one business day after today (docs/sepa.md). Whether a given due may
  * go into it is `preNotifiedCollectableFrom`'s question: a due not yet collectable waits.
  */
 export const collectionDateProblem = (

@@ -50,7 +50,7 @@ const foreignTableKeys = (id: string) => ({
   "a webhook's delivery": { pk: `WEBHOOK#${id}`, sk: `DELIVERY#${id}` },
 });
 
-describe('a cursor must carry a key of the listed kind of item (API.md §1: a foreign cursor is a 400)', () => {
+describe('a cursor must carry a key of the listed kind of item (a foreign cursor is a 400)', () => {
   for (const list of lists) {
     it(`${list.path} takes a cursor shaped like its own items' keys`, async () => {
       const id = newId();

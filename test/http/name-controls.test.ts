@@ -7,7 +7,7 @@ import { studioProfile, useStudioProfile } from '../support/studio.ts';
 const api = useApi();
 useStudioProfile(api);
 
-/** What API.md §1 refuses inside a single-line name: bidi controls and invisible spaces. */
+/** What docs/decisions.md ("Text") refuses inside a single-line name: bidi controls and invisible spaces. */
 const refusedInNames = {
   'U+202A left-to-right embedding': '\u202a',
   'U+202B right-to-left embedding': '\u202b',
@@ -63,7 +63,7 @@ const sign = (contract: { id: string; documentHash: string }, signerName: string
 const fieldsOf = (response: { body: { errors?: { path: string }[] } }) =>
   (response.body.errors ?? []).map((error) => error.path);
 
-describe('single-line names refuse bidi controls and invisible spaces (API.md §1)', () => {
+describe('single-line names refuse bidi controls and invisible spaces', () => {
   it.each(refused)("answers 400 naming firstName and lastName for %s inside a contact's names", async (_name, mark) => {
     const body = newContact({ firstName: `Eri${mark}ka`, lastName: `Mus${mark}ter` });
 

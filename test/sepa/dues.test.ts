@@ -6,7 +6,7 @@ import { isSepaIdentifier } from '#shared/sepa/charset.ts';
 import { type BillingInterval, type DueContract, type DueItem, duesOf, proRataAmount } from '#shared/sepa/dues.ts';
 import { remittanceText } from '#shared/sepa/remittance.ts';
 
-/** The dues of API.md §13: per billing interval, in advance, periods anchored at the start (§§ 187, 188 BGB). */
+/** The dues (docs/sepa.md): per billing interval, in advance, periods anchored at the start (§§ 187, 188 BGB). */
 
 // The contract's own items are what the dues are computed from.
 const asDueItem = (item: ContractItem): DueItem => item;

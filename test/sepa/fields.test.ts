@@ -6,7 +6,7 @@ import { creditorIdCheckDigits, isCreditorId } from '#shared/sepa/creditor-id.ts
 import { accountHolder, ibanMessages, sepaBic, sepaCreditorId, sepaIban } from '#shared/sepa/fields.ts';
 import { ibanProblem, normaliseIban } from '#shared/sepa/iban.ts';
 
-/** The SEPA fields of the studio profile and a contract's direct debit (API.md §13), and their bad inputs. */
+/** The SEPA fields of the studio profile and a contract's direct debit (docs/sepa.md), and their bad inputs. */
 
 const issueOf = (schema: v.GenericSchema, input: unknown) => {
   const result = v.safeParse(schema, input);

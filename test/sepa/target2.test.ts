@@ -10,7 +10,7 @@ import {
   target2Holidays,
 } from '#shared/sepa/target2.ts';
 
-/** The TARGET2 calendar the collection date is checked against (API.md §13). */
+/** The TARGET2 calendar the collection date is checked against (docs/sepa.md). */
 
 describe('the TARGET2 calendar', () => {
   it.each([

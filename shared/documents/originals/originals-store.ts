@@ -1,5 +1,5 @@
 /**
- * The store of signed originals (API.md §15): each document is written once under a key of its own and
+ * The store of signed originals (docs/documents.md): each document is written once under a key of its own and
  * kept, byte for byte, at least until its `retainUntil`. The S3 bucket enforces that in AWS (Object Lock,
  * compliance mode); the local store enforces the same promises itself. See docs/documents.md.
  */
