@@ -323,7 +323,7 @@ describe('no regular expression in shared/ or functions/ can backtrack catastrop
   it('finds the expressions, the data URL check among them', () => {
     expect(foundInSource.length).toBeGreaterThan(5);
     expect(foundInSource.map((expression) => expression.location)).toContainEqual(
-      expect.stringMatching(/^shared\/contracts\/signature-image\.ts:/),
+      expect.stringMatching(/^shared\/signatures\/parse-signature-image\.ts:/),
     );
   });
 
