@@ -40,6 +40,9 @@ interface AnySchema {
   readonly default?: unknown;
   readonly item?: AnySchema;
   readonly entries?: v.ObjectEntries;
+  readonly key?: string;
+  readonly options?: readonly AnySchema[];
+  readonly message?: unknown;
 }
 
 // valibot's own signatures spell out every pipe length; these copies take any.
@@ -54,7 +57,18 @@ const wrapperOf = { optional: v.optional, nullable: v.nullable, nullish: v.nulli
   (wrapped: unknown, fallback?: unknown) => v.GenericSchema
 >;
 
-/** The schema with the object inside it replaced: through pipes, optional, nullable, nullish and arrays. */
+// A variant's options are all objects (valibot's own signature asks for the tuple it was built with).
+const variantOf = v.variant as unknown as (
+  key: string,
+  options: readonly unknown[],
+  message?: unknown,
+) => v.GenericSchema;
+
+/**
+ * The schema with the object inside it replaced: through pipes, optional, nullable, nullish and arrays.
+ * In a variant (`oneOf` in the document, e.g. a notice period with one maximum per unit) each option's
+ * object is replaced, so every option carries the same field descriptions.
+ */
 const replaceObject = (schema: AnySchema, replace: (object: AnySchema) => v.GenericSchema): v.GenericSchema => {
   if (schema.pipe) {
     // The last schema of a pipe is what the documentation shows (output mode).
@@ -67,6 +81,13 @@ const replaceObject = (schema: AnySchema, replace: (object: AnySchema) => v.Gene
     return schema.default === undefined ? wrap(inner) : wrap(inner, schema.default);
   }
   if (schema.type === 'array' && schema.item) return v.array(replaceObject(schema.item, replace));
+  if (schema.type === 'variant' && schema.key && schema.options) {
+    return variantOf(
+      schema.key,
+      schema.options.map((option) => replaceObject(option, replace)),
+      schema.message,
+    );
+  }
   if (schema.entries && objectOf[schema.type]) return replace(schema);
   throw new Error(`There is no object inside a ${schema.type} schema`);
 };

@@ -1,6 +1,6 @@
 import { type ConversionConfig, type JsonSchema, toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
 import * as v from 'valibot';
-import { isCountryCode, isCurrencyCode } from '#shared/schema/fields.ts';
+import { blankIsNull, isCountryCode, isCurrencyCode } from '#shared/schema/fields.ts';
 
 /**
  * How valibot schemas become the JSON Schemas (2020-12, as OpenAPI 3.1 uses)
@@ -67,6 +67,14 @@ const overrideAction: ConversionConfig['overrideAction'] = ({ valibotAction, jso
       return schema.pattern === nonBlank && takesBlank
         ? { ...schema, pattern: source, allOf: [{ pattern: nonBlank }] }
         : { ...schema, pattern: source };
+    }
+    case 'metadata': {
+      // An optional string takes a blank as missing: the document accepts a blank string too, besides
+      // the field's rules and null, so it refuses no value the server accepts.
+      const { [blankIsNull]: blank, ...rest } = schema as JsonSchema & { [blankIsNull]?: string };
+      if (typeof blank !== 'string') return null;
+      if (!rest.anyOf) throw new Error('A blank-is-null mark belongs after a nullable schema');
+      return { ...rest, anyOf: [...rest.anyOf, { type: 'string', pattern: blank }] } as JsonSchema;
     }
     case 'check': {
       const codes = enumOf(requirementOf(valibotAction));

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import { Address } from '../contacts/schema.ts';
-import { languageOfIssue, schemaMessage, text } from '../messages/index.ts';
+import { languageOfIssue, type SchemaMessage, schemaMessage, text } from '../messages/index.ts';
 import { money, optionalText } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
 import { billingIntervals } from '../services/schema.ts';
 import { StudioCopyRecord } from '../studio/schema.ts';
 import { ContractCopyRecord } from './copy-schema.ts';
-import { maxNoticeValue, noticeUnits } from './dates.ts';
+import { maxNoticeValue, type NoticeUnit, noticeUnits } from './dates.ts';
 import { calendarDay, dateRecord, documentHash, mustBeString, recordReference, wholeNumber } from './fields.ts';
 import { SignatureRecord } from './signature-schema.ts';
 import { TerminationRecord } from './termination-schema.ts';
@@ -24,28 +24,29 @@ export const renewals = ['indefinite', 'none'] as const;
 /**
  * The notice a termination must keep. Each unit's bound never exceeds one month, whatever the
  * calendar date (§ 309 Nr. 9 Buchst. c BGB): 28 days and 4 weeks fit even into February, while
- * 31 days would exceed the month before e.g. 15 May.
+ * 31 days would exceed the month before e.g. 15 May. One variant per unit carries its own maximum,
+ * so the published document states the same bound the server checks.
  */
-export const NoticePeriodInput = v.pipe(
+const noticeOf = (unit: NoticeUnit) =>
   v.strictObject({
     value: v.pipe(
       v.number(schemaMessage('field.mustBeNumber')),
       v.integer(schemaMessage('field.mustBeInteger')),
       v.minValue(0, schemaMessage('field.notNegative')),
+      v.maxValue(maxNoticeValue[unit], schemaMessage('contracts.noticePeriodTooLong', maxNoticeValue[unit], unit)),
     ),
-    unit: v.picklist(noticeUnits, schemaMessage('field.oneOf', noticeUnits)),
-  }),
-  v.forward(
-    v.check(
-      (notice) => notice.value <= maxNoticeValue[notice.unit],
-      (issue) => {
-        const unit = (issue.input as { unit: keyof typeof maxNoticeValue }).unit;
-        return text(languageOfIssue(issue), 'contracts.noticePeriodTooLong', maxNoticeValue[unit], unit);
-      },
-    ),
-    ['value'],
-  ),
-);
+    unit: v.literal(unit),
+  });
+
+// A variant names one message for whatever it refuses: a non-object, a missing unit, an unknown unit.
+const noticeMessage: SchemaMessage = (issue) => {
+  const language = languageOfIssue(issue);
+  const { path, input } = issue as v.BaseIssue<unknown>;
+  if (!path) return text(language, 'validation.mustBeObject');
+  return input === undefined ? text(language, 'field.required') : text(language, 'field.oneOf', noticeUnits);
+};
+
+export const NoticePeriodInput = v.variant('unit', noticeUnits.map(noticeOf), noticeMessage);
 
 /** The latest start whose computed dates (24 months and a notice later) can still be written as `YYYY-MM-DD`. */
 export const latestStartDate = '9997-12-31';

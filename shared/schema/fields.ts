@@ -96,9 +96,20 @@ const blankToNull = (value: string | null): string | null => {
   return trimmed && !isBlank(trimmed) ? trimmed : null;
 };
 
+/**
+ * The metadata key that tells the document a blank string is taken as `null` (its value is the pattern
+ * of a blank string): the document shows a field's rules after the transform, where a blank is already gone.
+ */
+export const blankIsNull = 'blankIsNull';
+
 /** An optional string: absent, `null`, blank and invisible all become `null`. */
 export const optionalString = <Inner extends v.GenericSchema<string, string>>(inner: Inner) =>
-  v.pipe(v.optional(v.nullable(v.string(mustBeString)), null), v.transform(blankToNull), v.nullable(inner));
+  v.pipe(
+    v.optional(v.nullable(v.string(mustBeString)), null),
+    v.transform(blankToNull),
+    v.nullable(inner),
+    v.metadata({ [blankIsNull]: blank.source }),
+  );
 
 /** An optional name (`representedBy`): `null` when absent or blank, otherwise the rules of `printedName`. */
 export const optionalPrintedName = (maxLengthOfName: number) =>

@@ -23,7 +23,7 @@ describe('POST /api/contacts', () => {
         firstName: '  Ada ',
         lastName: ' Lovelace',
         phone: '   ',
-        address: { street: 'St James 1', postalCode: 'SW1', city: 'London', country: 'gb' },
+        address: { street: 'St James 1', postalCode: 'SW1', city: 'London', country: 'GB' },
       },
     });
 

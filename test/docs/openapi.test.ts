@@ -274,9 +274,14 @@ describe('GET /api/openapi.json', () => {
     expect(requestBody('ContractInput').properties.minimumTermMonths.description).toContain(
       '§ 309 Nr. 9 Buchst. a BGB',
     );
-    expect(requestBody('ContractInput').properties.noticePeriod.properties.value.description).toContain(
-      '§ 309 Nr. 9 Buchst. c BGB',
-    );
+    // One variant per unit, each with the maximum the server checks and the same field descriptions.
+    const notice = requestBody('ContractInput').properties.noticePeriod.oneOf as Json[];
+    expect(notice.map((variant) => [variant.properties.unit.const, variant.properties.value.maximum])).toEqual([
+      ['day', 28],
+      ['week', 4],
+      ['month', 1],
+    ]);
+    for (const variant of notice) expect(variant.properties.value.description).toContain('§ 309 Nr. 9 Buchst. c BGB');
     expect(schemas.Contract.properties.documentHash.description).toMatch(/^Dokument-Hash: `sha256:`/);
     expect(schemas.Signature.properties.seal.description).toContain('beweist nicht, wer den Stift hielt');
     expect(schemas.ProblemDe.properties.title.description).toMatch(/^Kurze Zusammenfassung/);
