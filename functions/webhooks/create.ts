@@ -1,7 +1,7 @@
 import { createdAt } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
+import { createWebhook } from '#shared/webhooks/save-webhook.ts';
 import { WebhookInput } from '#shared/webhooks/schema.ts';
-import { createWebhook } from '#shared/webhooks/store.ts';
 
 export const handler = route(
   'webhooks-create',

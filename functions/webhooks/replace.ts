@@ -1,7 +1,7 @@
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
+import { replaceWebhook } from '#shared/webhooks/save-webhook.ts';
 import { WebhookReplaceInput } from '#shared/webhooks/schema.ts';
-import { replaceWebhook } from '#shared/webhooks/store.ts';
 
 export const handler = route(
   'webhooks-replace',

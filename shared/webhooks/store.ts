@@ -1,65 +1,26 @@
 import { tableName } from '../db/client.ts';
 import { ConditionFailed, NotFound, PreconditionFailed } from '../db/errors.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
-import { getExistingRecord, getRecord, replaceRecord } from '../db/record-store.ts';
-import { checkPrecondition, newRecord } from '../db/versioned.ts';
+import { getExistingRecord, getRecord } from '../db/record-store.ts';
+import { checkPrecondition } from '../db/versioned.ts';
 import { write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
-import { Problem } from '../http/problem.ts';
-import { localized } from '../messages/index.ts';
-import { checkWebhookDestination, configuredDestinationMode, WebhookDestinationRefused } from './destination.ts';
 import {
   deliveryFromItem,
   deliveryListKey,
   deliveryListPartition,
   webhookFromItem,
-  webhookItem,
   webhookKey,
   webhookListKey,
   webhookListPartition,
   webhookRecords,
 } from './entity.ts';
-import type { CreatedWebhook, DeliveryRecord, Webhook, WebhookInput, WebhookReplaceInput } from './schema.ts';
-import { configuredSecretBox } from './secret-box.ts';
-import { newWebhookSecret } from './signature.ts';
+import type { DeliveryRecord, Webhook } from './schema.ts';
 
 /*
  * Webhook changes write no events of their own: the event types (docs/events-and-webhooks.md) announce changes
  * of the studio's data, and a webhook is the studio's plumbing.
  */
-
-/** Refuses a URL the deliveries could not or must not go to (SSRF), as a 400 naming `url`. */
-const checkUrl = async (url: string): Promise<void> => {
-  try {
-    await checkWebhookDestination(url, configuredDestinationMode());
-  } catch (error) {
-    if (!(error instanceof WebhookDestinationRefused)) throw error;
-    throw new Problem('validation-failed', localized('validation.invalidFields', 'body', 1), {
-      errors: [{ path: error.field, message: error.detail }],
-    });
-  }
-};
-
-/**
- * Creates an active webhook with a new secret, kept encrypted and bound to the
- * webhook's id; the answer is the only place the secret is ever shown.
- */
-export const createWebhook = async (input: WebhookInput, createdBy: string): Promise<CreatedWebhook> => {
-  await checkUrl(input.url);
-  const webhook: Webhook = newRecord({ ...input, status: 'active' as const }, createdBy);
-  const secret = newWebhookSecret();
-  const encryptedSecret = await configuredSecretBox().encrypt(secret, webhook.id);
-  await write([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: webhookItem(webhook, encryptedSecret),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  ]);
-  return { ...webhook, secret };
-};
 
 export const getWebhook = (id: string): Promise<Webhook | undefined> => getRecord(webhookRecords, webhookKey(id));
 
@@ -74,20 +35,6 @@ export const listWebhooks = (request: PageRequest): Promise<Page<Webhook>> =>
     itemKey: webhookListKey,
     toRecord: webhookFromItem,
   });
-
-/**
- * Replaces url, types, description and status (`active` re-enables a webhook
- * that a 410 disabled); the secret stays. Honours `If-Match` like every replace.
- */
-export const replaceWebhook = async (
-  id: string,
-  input: WebhookReplaceInput,
-  ifMatch: VersionPrecondition | undefined,
-  updatedBy: string,
-): Promise<Webhook> => {
-  await checkUrl(input.url);
-  return replaceRecord(webhookRecords, webhookKey(id), { input, ifMatch, updatedBy });
-};
 
 /**
  * Deletes the webhook: nothing more is delivered to it, not even attempts

@@ -4,7 +4,7 @@ import { lambdaPlatform } from '#infra/bundling.ts';
 
 // What the tests prove holds for the Node the stack deploys only if they run on the same major version.
 const lambdaMajor = Number(/^nodejs(\d+)\.x$/.exec(lambdaPlatform.runtime.name)?.[1]);
-const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   engines: { node: string };
   optionalDependencies: Record<string, string>;
 };
