@@ -19,7 +19,7 @@ const contactEdges: Record<string, Record<string, unknown>> = {
   'country de (ISO 3166-1 alpha-2 is upper case)': { address: address('de') },
   'country De': { address: address('De') },
   'country XX': { address: address('XX') },
-  // The server takes a blank optional string as missing (API.md §1).
+  // The server takes a blank optional string as missing (docs/decisions.md, "Text").
   'a blank email': { email: '   ' },
   'an empty email': { email: '' },
   'an invisible-only email': { email: '\u200b ' },
