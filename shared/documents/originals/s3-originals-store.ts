@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -12,6 +11,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { now } from '#shared/clock.ts';
+import { sha256Hex } from '#shared/hashing.ts';
 import { assertDocumentKey } from './document-key.ts';
 import {
   DocumentIntegrityError,
@@ -64,8 +64,7 @@ export const s3OriginalsStore = ({ bucket, client = boundedClient(), clock = now
     }
     if (!answer.Body) throw new DocumentIntegrityError(key, 'missing-bytes');
     const bytes = await answer.Body.transformToByteArray();
-    const digest = createHash('sha256').update(bytes).digest();
-    const actual = digest.toString('hex');
+    const actual = sha256Hex(bytes);
     const recorded = answer.Metadata?.[sha256Metadata];
     if (!recorded) throw new DocumentIntegrityError(key, 'unreadable-metadata', undefined, actual);
     const checksum = answer.ChecksumSHA256;
@@ -82,8 +81,7 @@ export const s3OriginalsStore = ({ bucket, client = boundedClient(), clock = now
 
   const putIfAbsent = async (key: string, bytes: Uint8Array, retainUntil: Date): Promise<PutOutcome> => {
     assertDocumentKey(key);
-    const digest = createHash('sha256').update(bytes).digest();
-    const sha256 = digest.toString('hex');
+    const sha256 = sha256Hex(bytes);
     try {
       await client.send(
         new PutObjectCommand({
@@ -93,7 +91,7 @@ export const s3OriginalsStore = ({ bucket, client = boundedClient(), clock = now
           ContentType: 'application/pdf',
           IfNoneMatch: '*',
           ChecksumAlgorithm: 'SHA256',
-          ChecksumSHA256: digest.toString('base64'),
+          ChecksumSHA256: Buffer.from(sha256, 'hex').toString('base64'),
           ObjectLockMode: 'COMPLIANCE',
           ObjectLockRetainUntilDate: retainUntil,
           Metadata: { [sha256Metadata]: sha256 },
