@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
+import { SerialLanes } from '../db/serial-lanes.ts';
 import type { WriteItem } from '../db/write.ts';
 import { contractNumberCounterKey } from './entity.ts';
 
@@ -29,6 +30,28 @@ export const reservationAfter = (year: number, last: number): NumberReservation 
   const sequence = last + 1;
   return { year, sequence, number: `${year}-${String(sequence).padStart(6, '0')}` };
 };
+
+const lanes = new SerialLanes();
+const highestSeen = new Map<number, number>();
+
+/** Notes that the counter of `year` held `last`: a later claim in this process starts after it. */
+const saw = (year: number, last: number) => highestSeen.set(year, Math.max(last, highestSeen.get(year) ?? 0));
+
+/**
+ * Runs `claim` after this process's earlier claims of the same year, from the
+ * number after the highest the counter is known to hold: the one `read` before
+ * waiting, or one that an earlier claim saw meanwhile. `claim` reports what it
+ * saw (the number it took, or the counter a lost race returned), so the next
+ * in line does not start from a number already gone.
+ */
+export const claimInLine = <T>(
+  read: NumberReservation,
+  claim: (reservation: NumberReservation, seen: (last: number) => void) => Promise<T>,
+): Promise<T> =>
+  lanes.run(`contract-number#${read.year}`, () => {
+    const last = Math.max(read.sequence - 1, highestSeen.get(read.year) ?? 0);
+    return claim(reservationAfter(read.year, last), (seen) => saw(read.year, seen));
+  });
 
 /** Moves the counter to the reserved number, failing if another contract took it first. */
 export const claimContractNumber = ({ year, sequence }: NumberReservation): WriteItem => ({

@@ -16,6 +16,7 @@ import { copyItems, copyOfContact, copyOfStudio, totalsByInterval } from './buil
 import { todayOf, withComputedDates } from './computed-dates.ts';
 import {
   claimContractNumber,
+  claimInLine,
   type NumberReservation,
   nextContractNumber,
   reservationAfter,
@@ -43,9 +44,10 @@ const loadServices = async (input: ContractInput): Promise<Map<string, Service>>
 };
 
 // Every create of a year takes the next number of one counter, so concurrent creates are served
-// one after the other: each lost race costs one more round. Rounds are bounded by time, not by
-// count: on a busy machine a round takes longer and more of them are lost, and a clerk is better
-// served by a 201 after a few seconds than by a 409. The function's own timeout is longer than
+// one after the other: in line within a process, and across processes each lost race costs one
+// more round. Rounds are bounded by time, not by count: on a busy machine a round takes longer
+// and more of them are lost, and a clerk is better served by a 201 after a few seconds than by a
+// 409. The function's own timeout is longer than
 // this budget (`timeoutSeconds` in the route table).
 const createBudgetMs = 20_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -156,31 +158,33 @@ export const createContract = async (input: ContractInput, createdBy: string): P
     const items = copyItems(input, services);
     const studio = copyOfStudio(profile);
     const year = Number(todayOf({ studio }, at).slice(0, 4));
-    let reservation: NumberReservation =
-      reservations.find((candidate) => candidate.year === year) ?? (await nextContractNumber(year));
-    // While only the number was taken by someone else, the next one is tried at once: the failed
-    // condition shows the counter, so no read is repeated (a round is one call, not two).
-    for (let round = 1; ; round++) {
-      const attemptedWith = reservation;
-      const built = buildContract(input, { at, studio, contact, items, reservation: attemptedWith, createdBy });
-      const writes = contractWrites(built.contract, contact, services, attemptedWith);
-      try {
-        await write(writes, {
-          result: built.created,
-          change: { type: 'contract.created', id: built.contract.id, version: built.contract.version },
-        });
-        return built.created;
-      } catch (error) {
-        if (!(error instanceof ConditionFailed) && !(error instanceof WriteContention)) throw error;
-        const counter = error instanceof ConditionFailed && onlyFirstFailed(error) ? error.itemAt(0) : undefined;
-        if (typeof counter?.last !== 'number' || Date.now() >= deadline) break;
-        reservation = reservationAfter(attemptedWith.year, counter.last);
-        // The others who lost this number try the next one too. The more often a create has lost,
-        // the sooner it tries again, so that the oldest waiters tend to win the next number rather
-        // than starve behind newcomers.
-        await pause((Math.random() * 100) / round);
+    const read = reservations.find((candidate) => candidate.year === year) ?? (await nextContractNumber(year));
+    // Creates of this process wait in line for the number rather than race each other for it.
+    const created = await claimInLine(read, async (first, seen) => {
+      let reservation = first;
+      // While only the number was taken by someone else (another process), the next one is tried
+      // at once: the failed condition shows the counter, so no read is repeated.
+      for (;;) {
+        const built = buildContract(input, { at, studio, contact, items, reservation, createdBy });
+        const writes = contractWrites(built.contract, contact, services, reservation);
+        try {
+          await write(writes, {
+            result: built.created,
+            change: { type: 'contract.created', id: built.contract.id, version: built.contract.version },
+          });
+          seen(reservation.sequence);
+          return built.created;
+        } catch (error) {
+          if (!(error instanceof ConditionFailed) && !(error instanceof WriteContention)) throw error;
+          const counter = error instanceof ConditionFailed && onlyFirstFailed(error) ? error.itemAt(0) : undefined;
+          if (typeof counter?.last !== 'number') return undefined;
+          seen(counter.last);
+          if (Date.now() >= deadline) return undefined;
+          reservation = reservationAfter(reservation.year, counter.last);
+        }
       }
-    }
+    });
+    if (created) return created;
     // The contact or a service changed since it was read, or transactions kept colliding:
     // read again and build the contract anew.
     await pause(Math.random() * Math.min(100, 10 * attempt));
