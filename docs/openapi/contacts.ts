@@ -1,5 +1,6 @@
 import { ContactInput, ContactList, ContactListQuery, ContactRecord } from '#shared/contacts/schema.ts';
 import type { RouteName } from '#shared/routes.ts';
+import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
 import type { FieldDocs } from './describe.ts';
 import type { OperationDoc } from './operation-doc.ts';
@@ -125,4 +126,7 @@ export const contactOperations = {
     success: { status: 204, description: 'Deleted; no body.' },
     problems: { 409: ['contact-has-contracts'] },
   },
-} satisfies Partial<Record<RouteName, OperationDoc>>;
+} satisfies Record<RouteNameOf<'contacts'>, OperationDoc>;
+
+/** Loaded by operations.ts by the area's name. */
+export const docs: AreaDocs = { operations: contactOperations, components: contactComponents };

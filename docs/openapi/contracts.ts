@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { ContractListQuery } from '#shared/contracts/schema.ts';
 import { TerminationPreviewQuery } from '#shared/contracts/termination-schema.ts';
 import type { RouteName } from '#shared/routes.ts';
+import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { contractComponents as c } from './contract-components.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { listQueryDocs } from './shared-docs.ts';
@@ -161,4 +162,11 @@ export const contractOperations = {
     success: { status: 204, description: 'Zurückgenommen; kein Inhalt.' },
     problems: { 409: ['conflict'] },
   },
-} satisfies Partial<Record<RouteName, OperationDoc>>;
+} satisfies Record<RouteNameOf<'contracts'>, OperationDoc>;
+
+/** Loaded by operations.ts by the area's name. */
+export const docs: AreaDocs = {
+  operations: contractOperations,
+  components: c,
+  tagDescription: contractsTag.description,
+};

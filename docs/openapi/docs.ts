@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { docsAssets } from '#shared/docs-page/page.ts';
 import type { RouteName } from '#shared/routes.ts';
+import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
 import type { OperationDoc } from './operation-doc.ts';
 
@@ -54,4 +55,7 @@ export const docsOperations = {
     },
     problems: { 404: ['not-found'] },
   },
-} satisfies Partial<Record<RouteName, OperationDoc>>;
+} satisfies Record<RouteNameOf<'docs'>, OperationDoc>;
+
+/** Loaded by operations.ts by the area's name. */
+export const docs: AreaDocs = { operations: docsOperations, components: docsComponents };

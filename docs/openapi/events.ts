@@ -1,6 +1,7 @@
 import { EventListQuery } from '#shared/events/schema.ts';
 import type { RouteName } from '#shared/routes.ts';
 import { eventTypes } from '#shared/webhooks/event.ts';
+import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { listQueryDocs } from './shared-docs.ts';
 import { code, Events } from './webhooks.ts';
@@ -19,4 +20,7 @@ export const eventOperations = {
     success: { status: 200, description: 'One page of events.', content: { 'application/json': Events } },
     problems: { 400: ['validation-failed', 'invalid-cursor'] },
   },
-} satisfies Partial<Record<RouteName, OperationDoc>>;
+} satisfies Record<RouteNameOf<'events'>, OperationDoc>;
+
+/** Loaded by operations.ts by the area's name. */
+export const docs: AreaDocs = { operations: eventOperations };

@@ -6,6 +6,7 @@ import {
   ServiceListQuery,
   ServiceRecord,
 } from '#shared/services/schema.ts';
+import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { listQueryDocs, pageDocs, recordDocs } from './shared-docs.ts';
@@ -106,4 +107,7 @@ export const serviceOperations = {
       headers: ['etag'],
     },
   },
-} satisfies Partial<Record<RouteName, OperationDoc>>;
+} satisfies Record<RouteNameOf<'services'>, OperationDoc>;
+
+/** Loaded by operations.ts by the area's name. */
+export const docs: AreaDocs = { operations: serviceOperations, components: serviceComponents };

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { RouteName } from '#shared/routes.ts';
 import { SigningInput, SigningSessionInput, SigningSessionRecord, SigningViewRecord } from '#shared/signing/schema.ts';
+import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
 import { contractComponents as c, signatureImageDataUrl, vertragsfelder } from './contract-components.ts';
 import { gespeicherterVertrag, hash, png } from './contract-examples.ts';
@@ -203,4 +204,7 @@ export const signingOperations = {
     },
     problems: { 401: ['signing-token-invalid'] },
   },
-} satisfies Partial<Record<RouteName, OperationDoc>>;
+} satisfies Record<RouteNameOf<'signing'>, OperationDoc>;
+
+/** Loaded by operations.ts by the area's name. */
+export const docs: AreaDocs = { operations: signingOperations, components: signingComponents };

@@ -1,5 +1,6 @@
 import type { RouteName } from '#shared/routes.ts';
 import { defaultTimeZone, StudioInput, StudioRecord } from '#shared/studio/schema.ts';
+import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
 import type { OperationDoc } from './operation-doc.ts';
 
@@ -104,4 +105,7 @@ export const studioOperations = {
       headers: ['etag', 'location'],
     },
   },
-} satisfies Partial<Record<RouteName, OperationDoc>>;
+} satisfies Record<RouteNameOf<'studio'>, OperationDoc>;
+
+/** Loaded by operations.ts by the area's name. */
+export const docs: AreaDocs = { operations: studioOperations, components: studioComponents };

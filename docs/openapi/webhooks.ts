@@ -14,6 +14,7 @@ import {
   WebhookReplaceInput,
   webhookStatuses,
 } from '#shared/webhooks/schema.ts';
+import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { listQueryDocs, pageDocs, recordDocs } from './shared-docs.ts';
@@ -229,4 +230,11 @@ export const webhookOperations = {
     success: { status: 200, description: 'One page of attempts.', content: { 'application/json': Deliveries } },
     problems: { 400: ['validation-failed', 'invalid-cursor'] },
   },
-} satisfies Partial<Record<RouteName, OperationDoc>>;
+} satisfies Record<RouteNameOf<'webhooks'>, OperationDoc>;
+
+/** Loaded by operations.ts by the area's name. */
+export const docs: AreaDocs = {
+  operations: webhookOperations,
+  components: webhookComponents,
+  tagDescription: webhooksTag.description,
+};
