@@ -36,7 +36,8 @@ export const deliveryFunctionTimeout = Duration.seconds(deliveryTimeoutMs / 1000
 export interface StudioEventsProps {
   readonly table: TableV2;
   /** Builds a function the way the stack builds every function (bundling, log group, own role, tracing). */
-  readonly createFunction: (name: string, entry: string, environment: Record<string, string>) => NodejsFunction;
+  /** Builds a background function of the list of areas, in its area's language. */
+  readonly createFunction: (fn: BackgroundFunctionDefinition, environment: Record<string, string>) => NodejsFunction;
   /** The function of a route of the route table. */
   readonly routeFunction: (route: RouteDefinition) => NodejsFunction;
 }
@@ -46,10 +47,12 @@ const roleOf = (fn: NodejsFunction): IRole => {
   return fn.role;
 };
 
-const entryOf = (name: (typeof backgroundFunctions)[number]['name']): string => {
+type BackgroundFunctionDefinition = (typeof backgroundFunctions)[number];
+
+const backgroundFunction = (name: BackgroundFunctionDefinition['name']): BackgroundFunctionDefinition => {
   const found = backgroundFunctions.find((fn) => fn.name === name);
   if (!found) throw new Error(`No background function ${name}`);
-  return found.entry;
+  return found;
 };
 
 /**
@@ -102,8 +105,7 @@ export class StudioEvents extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount },
     });
 
-    const dispatchEntry = entryOf('webhooks-dispatch');
-    this.dispatcher = props.createFunction('webhooks-dispatch', dispatchEntry, {
+    this.dispatcher = props.createFunction(backgroundFunction('webhooks-dispatch'), {
       TABLE_NAME: table.tableName,
       DELIVERY_QUEUE_URL: this.queue.queueUrl,
     });
@@ -131,7 +133,7 @@ export class StudioEvents extends Construct {
     );
     this.queue.grantSendMessages(this.dispatcher);
 
-    this.deliverer = props.createFunction('webhooks-deliver', entryOf('webhooks-deliver'), {
+    this.deliverer = props.createFunction(backgroundFunction('webhooks-deliver'), {
       TABLE_NAME: table.tableName,
       DELIVERY_QUEUE_URL: this.queue.queueUrl,
       WEBHOOK_SECRET_KEY_ID: this.secretsKey.keyArn,

@@ -118,8 +118,8 @@ export class StudioApiStack extends Stack {
     // Events and webhooks (docs/events-and-webhooks.md): the table's stream → dispatcher → FIFO queue → delivery.
     const events = new StudioEvents(this, 'Events', {
       table: this.table,
-      createFunction: (name, entry, environment) =>
-        this.createFunction(name, entry, environment, [], functionConstants({ language: 'en' })),
+      createFunction: ({ name, entry, language }, environment) =>
+        this.createFunction(name, entry, environment, [], functionConstants({ language })),
       routeFunction: (route) => this.node.findChild(constructId(route.name)) as NodejsFunction,
     });
 

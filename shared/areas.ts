@@ -33,6 +33,8 @@ export interface AreaDefinition {
   /** The OpenAPI tag of the area's operations; areas may share one (same name, same description). */
   readonly docsTag: { readonly name: string; readonly description: string };
   readonly routes: readonly AreaRoute[];
+  /** Functions no route calls, in the area's language; `infra/` builds their triggers and grants. */
+  readonly backgroundFunctions?: readonly { readonly name: string; readonly entry: string }[];
   /** The event types of its changes (`<object>.<change>`), in the order the catalogue lists them. */
   readonly eventTypes: readonly string[];
   /** What the data layer names in a `NotFound` for the area's records (`data.notFound.<entity>` in the catalogues). */

@@ -83,16 +83,25 @@ export const routes: readonly TableRoute<DeclaredArea>[] = /* @__PURE__ */ (area
   (area) => area.routes.map((route) => ({ ...route, area: area.name, language: area.language })),
 ) as unknown as readonly TableRoute<DeclaredArea>[];
 
+type BackgroundFunction<A> = A extends {
+  readonly name: infer N;
+  readonly language: infer L;
+  readonly backgroundFunctions: readonly (infer F)[];
+}
+  ? F & { readonly area: N; readonly language: L }
+  : never;
+
 /**
- * Functions that no route calls: the webhook dispatcher reads the table's
- * stream, the delivery function the delivery queue. `infra/events.ts` builds
- * them with their own triggers and grants; locally `infra/local/event-delivery.ts`
- * runs the same shared code.
+ * Functions that no route calls, from their areas: the webhook dispatcher reads
+ * the table's stream, the delivery function the delivery queue. `infra/events.ts`
+ * builds them with their own triggers and grants; locally
+ * `infra/local/event-delivery.ts` runs the same shared code.
  */
-export const backgroundFunctions = [
-  { name: 'webhooks-dispatch', entry: 'functions/webhooks/dispatch.ts' },
-  { name: 'webhooks-deliver', entry: 'functions/webhooks/deliver.ts' },
-] as const;
+export const backgroundFunctions: readonly BackgroundFunction<DeclaredArea>[] = /* @__PURE__ */ (
+  areas as readonly AreaDefinition[]
+).flatMap((area) =>
+  (area.backgroundFunctions ?? []).map((fn) => ({ ...fn, area: area.name, language: area.language })),
+) as unknown as readonly BackgroundFunction<DeclaredArea>[];
 
 /** API Gateway's `$default` route: every unknown method and path lands here. */
 export const fallbackRoute = {

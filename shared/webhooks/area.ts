@@ -25,6 +25,11 @@ export const webhooksArea = {
     { name: 'webhooks-delete', method: 'DELETE', path: '/api/webhooks/{id}', entry: 'functions/webhooks/delete.ts', roles: ownerOnly, data: 'read-write', deletes: true },
     { name: 'webhooks-deliveries', method: 'GET', path: '/api/webhooks/{id}/deliveries', entry: 'functions/webhooks/deliveries.ts', roles: ownerOnly, data: 'read' },
   ],
+  // The dispatcher reads the table's stream, the delivery function the delivery queue (infra/events.ts).
+  backgroundFunctions: [
+    { name: 'webhooks-dispatch', entry: 'functions/webhooks/dispatch.ts' },
+    { name: 'webhooks-deliver', entry: 'functions/webhooks/deliver.ts' },
+  ],
   eventTypes: [],
   entities: ['webhook'],
   sampleIds: { '/api/webhooks': sampleWebhookId },

@@ -3,9 +3,9 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { awsSdkModules, esbuildOptions, functionConstants } from '#infra/bundling.ts';
 import { repositoryRoot } from '#infra/local/handler-loader.ts';
-import { fallbackRoute, type GeneratedFile, type RouteName, routes } from '#shared/routes.ts';
+import { backgroundFunctions, fallbackRoute, type GeneratedFile, type RouteName, routes } from '#shared/routes.ts';
 
-export type FunctionName = RouteName | typeof fallbackRoute.name;
+export type FunctionName = RouteName | typeof fallbackRoute.name | (typeof backgroundFunctions)[number]['name'];
 
 export interface LambdaFunction {
   name: FunctionName;
@@ -17,7 +17,7 @@ export interface LambdaFunction {
   constants: Record<string, string>;
 }
 
-/** Every function the stack deploys: one per route, and the `$default` route's. */
+/** Every function the stack deploys: one per route, the `$default` route's and the background functions. */
 export const lambdaFunctions: readonly LambdaFunction[] = [
   ...routes.map((route) => ({
     name: route.name,
@@ -26,6 +26,12 @@ export const lambdaFunctions: readonly LambdaFunction[] = [
     constants: functionConstants({ language: route.language, route }),
   })),
   { ...fallbackRoute, files: [], constants: functionConstants({ language: fallbackRoute.language }) },
+  ...backgroundFunctions.map((fn) => ({
+    name: fn.name,
+    entry: fn.entry,
+    files: [],
+    constants: functionConstants({ language: fn.language }),
+  })),
 ];
 
 // Our own code per function, minified, without the AWS SDK (which the stack
