@@ -1,0 +1,40 @@
+import { ContractCopyRecord } from '#shared/contracts/copy-schema.ts';
+import {
+  contractFromItem,
+  contractItem,
+  copyFromItem,
+  copyItem,
+  signatureFromItem,
+  signatureItem,
+} from '#shared/contracts/entity.ts';
+import { StoredContractRecord } from '#shared/contracts/schema.ts';
+import { SignatureRecord } from '#shared/contracts/signature-schema.ts';
+import type { RecordMappingCase } from '../support/record-mapping-case.ts';
+
+const contractId = '01JD0000000000000000000000';
+
+export const recordMappings: readonly RecordMappingCase[] = [
+  {
+    name: 'ContractSummary',
+    mappedAs: ['StoredContractRecord'],
+    schema: StoredContractRecord,
+    toItem: (record) => contractItem({ ...record, status: 'pending' } as never),
+    fromItem: contractFromItem,
+    pinned: { status: 'pending' },
+  },
+  {
+    name: 'Signature',
+    mappedAs: ['SignatureRecord'],
+    schema: SignatureRecord,
+    toItem: (record) => signatureItem(contractId, { ...record, role: 'customer' } as never),
+    fromItem: signatureFromItem,
+    pinned: { role: 'customer' },
+  },
+  {
+    name: 'ContractCopy',
+    mappedAs: ['ContractCopyRecord'],
+    schema: ContractCopyRecord,
+    toItem: (record) => copyItem(contractId, record as never),
+    fromItem: copyFromItem,
+  },
+];
