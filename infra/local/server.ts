@@ -10,6 +10,7 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { decodedPath, newRequestId, toApiGatewayEvent } from './api-gateway-event.ts';
 import { createLocalCors, type LocalCors } from './cors.ts';
 import { lambdaContext, loadHandler } from './handler-loader.ts';
+import { InvocationSlots } from './invocation-slots.ts';
 import { createJwtAuthorizer, type JwtAuthorizer } from './jwt-authorizer.ts';
 import { matchRoute } from './router.ts';
 import { loadSigningKey } from './signing-key.ts';
@@ -33,7 +34,11 @@ export interface LocalApiOptions {
    * origins, see infra/cors.ts and `localCorsOrigins`); unset means no CORS.
    */
   corsOrigins?: string;
+  /** How many function invocations run at once (`LOCAL_CONCURRENCY`, default 8); the rest wait in line. */
+  concurrency?: number;
 }
+
+const defaultConcurrency = 8;
 
 class PayloadTooLarge extends Error {}
 
@@ -85,6 +90,7 @@ const writeResult = (gateway: Gateway, result: APIGatewayProxyStructuredResultV2
 interface Host {
   authorizer: JwtAuthorizer;
   cors: LocalCors | undefined;
+  slots: InvocationSlots;
 }
 
 const serve = async (request: IncomingMessage, gateway: Gateway, host: Host) => {
@@ -130,7 +136,9 @@ const serve = async (request: IncomingMessage, gateway: Gateway, host: Host) => 
   );
   try {
     const handler = await loadHandler(route.entry);
-    writeResult(gateway, await handler(event, lambdaContext(route.name, gateway.requestId)), host.cors);
+    // The function's clock (its timeout) starts when it is invoked, not while it waits for a slot.
+    const result = await host.slots.run(() => handler(event, lambdaContext(route.name, gateway.requestId)));
+    writeResult(gateway, result, host.cors);
   } catch (error) {
     // What API Gateway answers when the function itself fails.
     console.error(`${route.name} failed`, error);
@@ -150,6 +158,7 @@ export const startLocalApi = async (options: LocalApiOptions): Promise<LocalApi>
   const host: Host = {
     authorizer: createJwtAuthorizer(await loadSigningKey(options.authorizer.keyDirectory)),
     cors: createLocalCors(options.corsOrigins),
+    slots: new InvocationSlots(options.concurrency ?? (Number(process.env.LOCAL_CONCURRENCY) || defaultConcurrency)),
   };
   const server = createServer((request, response) => {
     const requestId = newRequestId();
