@@ -26,7 +26,7 @@ export const webhooksArea = {
     { name: 'webhooks-deliveries', method: 'GET', path: '/api/webhooks/{id}/deliveries', entry: 'functions/webhooks/deliveries.ts', roles: ownerOnly, data: 'read' },
   ],
   eventTypes: [],
-  entities: ['webhook'],
+  entities: { webhook: { en: 'No webhook has this id', de: 'Kein Webhook hat diese ID' } },
   sampleIds: { '/api/webhooks': sampleWebhookId },
   sampleRequests: () => ({
     'webhooks-create': { body: localReceiver },
