@@ -57,7 +57,10 @@ const statusOf = (code: ProblemCode): number =>
 const titleOf = (code: ProblemCode, language: Language): string =>
   isCommon(code) ? text(language, `title.${code}`) : inLanguage(areaProblems.types[code]?.title ?? {}, language);
 
-/** A text of a problem: a catalogue key that needs no parameters, or a text made with `localized`. */
+/**
+ * A text of a problem: a key of the common catalogues that needs no parameters, or a text made with `localized`
+ * (an area's own: `contractTexts.localized('alreadySigned')`, shared/<area>/texts.ts).
+ */
 export type Message = PlainMessageKey | Localized;
 
 /** One invalid field, as the response names it. */
