@@ -3,7 +3,9 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
+import { areas } from '#shared/areas.ts';
 import { eventTypes } from '#shared/events/event-types.ts';
+import { areaProblemsOf } from '#shared/http/area-problems.ts';
 import type { Language } from '#shared/messages/index.ts';
 import type { RouteDefinition } from '#shared/routes.ts';
 
@@ -70,9 +72,9 @@ export const sourceMapEnvironment = (scope: Construct): Record<string, string> =
 
 /**
  * What esbuild writes into one function's bundle (`define`, declared in
- * shared/build-constants.d.ts): the language it answers in and, for a route's
- * function, that route's definition, so neither the other catalogue nor the
- * whole route table is bundled.
+ * shared/build-constants.d.ts): the language it answers in, the areas' problems in
+ * it and, for a route's function, that route's definition, so neither the other
+ * language's texts nor the list of areas nor the whole route table is bundled.
  */
 export const functionConstants = (fn: {
   readonly language: Language;
@@ -80,6 +82,7 @@ export const functionConstants = (fn: {
 }): Record<string, string> => ({
   __STUDIO_LANGUAGE__: JSON.stringify(fn.language),
   __STUDIO_EVENT_TYPES__: JSON.stringify(eventTypes.join(' ')),
+  __STUDIO_AREA_PROBLEMS__: JSON.stringify(JSON.stringify(areaProblemsOf(areas, [fn.language]))),
   ...(fn.route
     ? { __STUDIO_ROUTE__: JSON.stringify(fn.route), __STUDIO_ROUTE_NAME__: JSON.stringify(fn.route.name) }
     : {}),

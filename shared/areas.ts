@@ -2,7 +2,7 @@ import { contactsArea } from './contacts/area.ts';
 import { contractsArea } from './contracts/area.ts';
 import { docsArea } from './docs/area.ts';
 import { eventsArea } from './events/area.ts';
-import type { Language } from './messages/index.ts';
+import type { InEachLanguage, Language } from './messages/index.ts';
 import type { AreaRoute } from './routes.ts';
 import { servicesArea } from './services/area.ts';
 import { signingArea } from './signing/area.ts';
@@ -37,8 +37,13 @@ export interface AreaDefinition {
   readonly backgroundFunctions?: readonly { readonly name: string; readonly entry: string }[];
   /** The event types of its changes (`<object>.<change>`), in the order the catalogue lists them. */
   readonly eventTypes: readonly string[];
-  /** What the data layer names in a `NotFound` for the area's records (`data.notFound.<entity>` in the catalogues). */
-  readonly entities: readonly string[];
+  /** What the data layer names in a `NotFound` for the area's records, with the text its 404 answers. */
+  readonly entities: Readonly<Record<string, InEachLanguage>>;
+  /**
+   * The area's own problem codes (`type` …/problems/<code>), beside the common ones of shared/http/problem.ts:
+   * the status and the title, the same for every occurrence of the code.
+   */
+  readonly problemTypes?: Readonly<Record<string, { readonly status: number; readonly title: InEachLanguage }>>;
   /** The id a sample request puts into `{id}`, by the path before it: `/api/contacts` for `/api/contacts/{id}/…`. */
   readonly sampleIds: Readonly<Record<string, string>>;
   /**

@@ -4,7 +4,7 @@ import type { RouteDefinition } from './routes.ts';
  * Constants the stack's esbuild writes into each function's bundle (`define`,
  * infra/bundling.ts `functionConstants`). Run from the repository (local
  * server, tests, `npm run invoke`) they are undefined, and the code falls back
- * to the route table and both message catalogues.
+ * to the route table, the list of areas and both languages of every text.
  */
 declare global {
   /** The one language the function answers in: only its catalogue is bundled. */
@@ -15,4 +15,6 @@ declare global {
   const __STUDIO_ROUTE_NAME__: string | undefined;
   /** The event catalogue (shared/events/event-types.ts), space-separated: the list of areas is not bundled. */
   const __STUDIO_EVENT_TYPES__: string | undefined;
+  /** The areas' problem types and not-found texts in the function's language, as JSON (shared/http/area-problems.ts). */
+  const __STUDIO_AREA_PROBLEMS__: string | undefined;
 }

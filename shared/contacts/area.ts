@@ -30,7 +30,11 @@ export const contactsArea = {
     { name: 'contacts-delete', method: 'DELETE', path: '/api/contacts/{id}', entry: 'functions/contacts/delete.ts', roles: ownerOnly, data: 'read-write', deletes: true },
   ],
   eventTypes: ['contact.created', 'contact.updated', 'contact.deleted'],
-  entities: ['contact'],
+  entities: { contact: { en: 'No contact has this id', de: 'Kein Kontakt hat diese ID' } },
+  problemTypes: {
+    'email-taken': { status: 409, title: { en: 'Email address is already in use', de: 'E-Mail-Adresse wird bereits verwendet' } },
+    'contact-has-contracts': { status: 409, title: { en: 'Contact still has contracts', de: 'Kontakt hat noch Verträge' } },
+  },
   sampleIds: { '/api/contacts': sampleContactId },
   sampleRequests: () => ({
     'contacts-list': { query: 'search=schmidt&limit=10' },

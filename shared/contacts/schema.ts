@@ -13,6 +13,7 @@ import {
 } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
+import { contactTexts } from './texts.ts';
 
 export const Address = v.strictObject({
   street: requiredText(200),
@@ -26,7 +27,7 @@ export const ContactInput = v.strictObject({
   firstName: printedName(100),
   lastName: printedName(100),
   email: optionalString(emailAddress()),
-  phone: optionalString(v.pipe(v.string(), v.regex(/^[0-9 +\-()/]{3,32}$/, schemaMessage('contacts.phone')))),
+  phone: optionalString(v.pipe(v.string(), v.regex(/^[0-9 +\-()/]{3,32}$/, contactTexts.schemaMessage('phone')))),
   dateOfBirth: optionalString(
     v.pipe(
       calendarDate(),

@@ -20,6 +20,7 @@ import {
   normalizeForSort,
 } from './entity.ts';
 import type { Contact, ContactInput } from './schema.ts';
+import { contactTexts } from './texts.ts';
 
 const claimEmail = (email: string, contactId: string): WriteItem => ({
   Put: {
@@ -39,8 +40,8 @@ const releaseEmail = (email: string, contactId: string): WriteItem => ({
 });
 
 const emailTaken = () =>
-  new Problem('email-taken', 'contacts.emailTaken', {
-    errors: [{ path: 'email', message: 'contacts.emailUsedByAnotherContact' }],
+  new Problem('email-taken', contactTexts.localized('emailTaken'), {
+    errors: [{ path: 'email', message: contactTexts.localized('emailUsedByAnotherContact') }],
   });
 
 const sameEmail = (a: string | null, b: string | null) => (a && normalizeEmail(a)) === (b && normalizeEmail(b));
@@ -128,7 +129,7 @@ export const deleteContact = async (id: string, ifMatch: VersionPrecondition | u
     const seen = error.itemAt(0);
     if (!seen) throw new NotFound('contact');
     if (seen.hasContracts) {
-      throw new Problem('contact-has-contracts', 'contacts.hasContracts');
+      throw new Problem('contact-has-contracts', contactTexts.localized('hasContracts'));
     }
     throw new PreconditionFailed(undefined);
   }

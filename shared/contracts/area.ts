@@ -62,7 +62,10 @@ export const contractsArea = {
     'contract.termination_withdrawn',
     'contract.copy_sent',
   ],
-  entities: ['contract'],
+  entities: { contract: { en: 'No contract has this id', de: 'Kein Vertrag hat diese ID' } },
+  problemTypes: {
+    'studio-profile-missing': { status: 422, title: { en: 'The studio profile has not been set yet', de: 'Das Studioprofil fehlt noch' } },
+  },
   sampleIds: { '/api/contracts': sampleContractId },
   sampleRequests: () => ({
     'contracts-list': { query: `contactId=${sampleContactId}&status=signed&limit=10` },

@@ -1,11 +1,11 @@
 import type { Contact } from '../contacts/schema.ts';
 import { type Message, Problem } from '../http/problem.ts';
-import { localized } from '../messages/index.ts';
 import type { Money } from '../schema/fields.ts';
 import type { BillingInterval, Service } from '../services/schema.ts';
 import { studioCopy } from '../studio/entity.ts';
 import type { Studio, StudioCopy } from '../studio/schema.ts';
 import type { ContactCopy, ContractInput, ContractItem } from './schema.ts';
+import { contractTexts } from './texts.ts';
 
 const unusable = (detail: Message, path: string, message: Message) =>
   new Problem('unprocessable', detail, { errors: [{ path, message }] });
@@ -28,10 +28,18 @@ export const copyItems = (input: ContractInput, services: ReadonlyMap<string, Se
   const items = input.items.map((item, index) => {
     const service = services.get(item.serviceId);
     if (!service) {
-      throw unusable('contracts.serviceNotFound', `items.${index}.serviceId`, 'contracts.unknownService');
+      throw unusable(
+        contractTexts.localized('serviceNotFound'),
+        `items.${index}.serviceId`,
+        contractTexts.localized('unknownService'),
+      );
     }
     if (!service.active) {
-      throw unusable('contracts.serviceNoLongerOffered', `items.${index}.serviceId`, 'contracts.serviceInactive');
+      throw unusable(
+        contractTexts.localized('serviceNoLongerOffered'),
+        `items.${index}.serviceId`,
+        contractTexts.localized('serviceInactive'),
+      );
     }
     const { amount, currency } = service.price;
     return {
@@ -45,7 +53,11 @@ export const copyItems = (input: ContractInput, services: ReadonlyMap<string, Se
   });
   const currencies = new Set(items.map((item) => item.unitPrice.currency));
   if (currencies.size > 1) {
-    throw unusable('contracts.oneCurrency', 'items', localized('contracts.mixedCurrencies', [...currencies]));
+    throw unusable(
+      contractTexts.localized('oneCurrency'),
+      'items',
+      contractTexts.localized('mixedCurrencies', [...currencies]),
+    );
   }
   return items;
 };

@@ -3,18 +3,18 @@ import { tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
 import { write } from '../db/write.ts';
 import { Problem } from '../http/problem.ts';
-import { localized } from '../messages/index.ts';
 import { withComputedDates } from './computed-dates.ts';
 import { contractKey, contractStatusIndex } from './entity.ts';
 import type { ContractWithSignatures } from './schema.ts';
 import { getExistingContract } from './store.ts';
+import { contractTexts } from './texts.ts';
 
 const maxAttempts = 5;
 
 const notCancellable = (contract: ContractWithSignatures): Problem => {
-  if (contract.status === 'cancelled') return new Problem('conflict', 'contracts.alreadyCancelled');
+  if (contract.status === 'cancelled') return new Problem('conflict', contractTexts.localized('alreadyCancelled'));
   // A signed membership binds both sides: it ends by termination, on the day the law sets, never on the spot.
-  return new Problem('conflict', localized('contracts.signedNotCancellable', contract.id));
+  return new Problem('conflict', contractTexts.localized('signedNotCancellable', contract.id));
 };
 
 /** „Stornierung“: withdraws a pending (unsigned) offer; anything else is a 409. */

@@ -24,13 +24,14 @@ import {
 import { documentHash } from './document-hash.ts';
 import { contractItem } from './entity.ts';
 import type { ContractInput, ContractItem, ContractWithSignatures, StoredContract } from './schema.ts';
+import { contractTexts } from './texts.ts';
 
 const unknownContact = () =>
-  new Problem('unprocessable', 'contracts.contactNotFound', {
-    errors: [{ path: 'contactId', message: 'contracts.unknownContact' }],
+  new Problem('unprocessable', contractTexts.localized('contactNotFound'), {
+    errors: [{ path: 'contactId', message: contractTexts.localized('unknownContact') }],
   });
 
-const studioProfileMissing = () => new Problem('studio-profile-missing', 'contracts.studioProfileFirst');
+const studioProfileMissing = () => new Problem('studio-profile-missing', contractTexts.localized('studioProfileFirst'));
 
 // Every time zone's today lies within UTC−12 and UTC+14 of this instant.
 const candidateYears = (at: Date): number[] => [

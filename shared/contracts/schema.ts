@@ -11,6 +11,7 @@ import { maxNoticeValue, type NoticeUnit, noticeUnits } from './dates.ts';
 import { calendarDay, dateRecord, documentHash, mustBeString, recordReference, wholeNumber } from './fields.ts';
 import { SignatureRecord } from './signature-schema.ts';
 import { TerminationRecord } from './termination-schema.ts';
+import { contractTexts } from './texts.ts';
 
 /* The contract itself: what a request asks for, what is agreed and kept, and how lists and reads return it. */
 
@@ -33,7 +34,7 @@ const noticeOf = (unit: NoticeUnit) =>
       v.number(schemaMessage('field.mustBeNumber')),
       v.integer(schemaMessage('field.mustBeInteger')),
       v.minValue(0, schemaMessage('field.notNegative')),
-      v.maxValue(maxNoticeValue[unit], schemaMessage('contracts.noticePeriodTooLong', maxNoticeValue[unit], unit)),
+      v.maxValue(maxNoticeValue[unit], contractTexts.schemaMessage('noticePeriodTooLong', maxNoticeValue[unit], unit)),
     ),
     unit: v.literal(unit),
   });
@@ -55,16 +56,16 @@ export const latestStartDate = '9997-12-31';
 export const ContractInputFields = v.strictObject({
   contactId: recordReference(),
   items: v.pipe(
-    v.array(ContractItemInput, schemaMessage('contracts.mustBeList')),
-    v.minLength(1, schemaMessage('contracts.atLeastOneItem')),
-    v.maxLength(50, schemaMessage('contracts.atMostItems', 50)),
+    v.array(ContractItemInput, contractTexts.schemaMessage('mustBeList')),
+    v.minLength(1, contractTexts.schemaMessage('atLeastOneItem')),
+    v.maxLength(50, contractTexts.schemaMessage('atMostItems', 50)),
   ),
   startDate: v.pipe(
     calendarDay(),
-    v.check((date) => date <= latestStartDate, schemaMessage('contracts.notAfter', latestStartDate)),
+    v.check((date) => date <= latestStartDate, contractTexts.schemaMessage('notAfter', latestStartDate)),
   ),
   // § 309 Nr. 9 Buchst. a BGB: a consumer contract may bind for at most 24 months initially.
-  minimumTermMonths: v.optional(wholeNumber(0, 24, schemaMessage('contracts.minimumTermMonths')), 0),
+  minimumTermMonths: v.optional(wholeNumber(0, 24, contractTexts.schemaMessage('minimumTermMonths')), 0),
   renewal: v.optional(v.picklist(renewals, schemaMessage('field.oneOf', renewals)), 'indefinite'),
   noticePeriod: v.optional(NoticePeriodInput, { value: 1, unit: 'month' }),
   terms: optionalText(20_000),
@@ -78,7 +79,7 @@ export const ContractInput = v.pipe(
     v.partialCheck(
       [['minimumTermMonths'], ['renewal']],
       (input) => input.renewal !== 'none' || input.minimumTermMonths >= 1,
-      schemaMessage('contracts.renewalNoneNeedsMinimumTerm'),
+      contractTexts.schemaMessage('renewalNoneNeedsMinimumTerm'),
     ),
     ['renewal'],
   ),

@@ -7,6 +7,7 @@ import { sendContractCopy } from '../mail/send-contract-copy.ts';
 import { contractDocument } from './contract-document.ts';
 import type { ContractCopy } from './copy-schema.ts';
 import { copyItem } from './entity.ts';
+import { contractTexts } from './texts.ts';
 
 /**
  * Sends the customer's copy (docs/walkthrough.md, "The customer's copy") by email and records it on the
@@ -19,8 +20,8 @@ export const sendCopy = async (contractId: string, to: string | null): Promise<C
   const { contract, fileName, pdf } = await contractDocument(contractId);
   const address = to ?? contract.contact.email;
   if (!address) {
-    throw new Problem('unprocessable', 'contracts.noCopyAddress', {
-      errors: [{ path: 'to', message: 'contracts.copyAddressRequired' }],
+    throw new Problem('unprocessable', contractTexts.localized('noCopyAddress'), {
+      errors: [{ path: 'to', message: contractTexts.localized('copyAddressRequired') }],
     });
   }
   const { messageId } = await sendContractCopy({

@@ -5,7 +5,6 @@ import { type WriteItem, write } from '../db/write.ts';
 import { canonicalJson, sha256Hex } from '../hashing.ts';
 import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
-import { localized } from '../messages/index.ts';
 import { configuredSealer } from '../signatures/configured-sealer.ts';
 import { parseSignatureImage } from '../signatures/parse-signature-image.ts';
 import { hasEnded, todayOf, withComputedDates } from './computed-dates.ts';
@@ -13,6 +12,7 @@ import { contractKey, contractStatusPartition, signatureImageItem, signatureItem
 import type { ContractStatus, ContractWithSignatures } from './schema.ts';
 import type { Signature, SignatureInput, SignerRole } from './signature-schema.ts';
 import { getExistingContract } from './store.ts';
+import { contractTexts } from './texts.ts';
 
 /** Where the signature was given, as the API Gateway request context reports it. */
 export interface SigningContext {
@@ -40,20 +40,20 @@ const statusAfterSigning = (contract: ContractWithSignatures, role: SignerRole):
 };
 
 const alreadySigned = () =>
-  new Problem('conflict', 'contracts.roleAlreadySigned', {
-    errors: [{ path: 'role', message: 'contracts.alreadySigned' }],
+  new Problem('conflict', contractTexts.localized('roleAlreadySigned'), {
+    errors: [{ path: 'role', message: contractTexts.localized('alreadySigned') }],
   });
 
 /** Only a running contract takes signatures: not a cancelled offer, not a terminated or ended contract. */
 const notSignable = (contract: ContractWithSignatures, today: string): Problem | undefined => {
   if (contract.status === 'cancelled') {
-    return new Problem('conflict', 'contracts.cancelledNotSignable');
+    return new Problem('conflict', contractTexts.localized('cancelledNotSignable'));
   }
   if (contract.status === 'terminated') {
-    return new Problem('conflict', 'contracts.terminatedNotSignable');
+    return new Problem('conflict', contractTexts.localized('terminatedNotSignable'));
   }
   if (hasEnded(contract, today)) {
-    return new Problem('conflict', localized('contracts.endedNotSignable', String(contract.endsOn)));
+    return new Problem('conflict', contractTexts.localized('endedNotSignable', String(contract.endsOn)));
   }
   return undefined;
 };
@@ -83,8 +83,8 @@ export const signContract = async (
     const refusal = notSignable(contract, todayOf(contract, at));
     if (refusal) throw refusal;
     if (input.documentHash !== contract.documentHash) {
-      throw new Problem('conflict', 'contracts.documentHashMismatch', {
-        errors: [{ path: 'documentHash', message: localized('contracts.contractHasHash', contract.documentHash) }],
+      throw new Problem('conflict', contractTexts.localized('documentHashMismatch'), {
+        errors: [{ path: 'documentHash', message: contractTexts.localized('contractHasHash', contract.documentHash) }],
       });
     }
     if (contract.signatures.some((signature) => signature.role === input.role)) throw alreadySigned();

@@ -4,6 +4,7 @@ import { printedName } from '../schema/fields.ts';
 import { recordId, timestamp } from '../schema/record.ts';
 import { SealRecord } from '../signatures/schema.ts';
 import { documentHash, mustBeString, required } from './fields.ts';
+import { contractTexts } from './texts.ts';
 
 /* A contract's signatures: who signs, what a signing request carries, what is kept of it, and its verification. */
 
@@ -16,10 +17,10 @@ export const SignatureInput = v.strictObject({
   signerName: printedName(200),
   documentHash: v.pipe(
     v.string(mustBeString),
-    v.regex(/^sha256:[0-9a-f]{64}$/, schemaMessage('contracts.documentHashFormat')),
+    v.regex(/^sha256:[0-9a-f]{64}$/, contractTexts.schemaMessage('documentHashFormat')),
   ),
   signatureImage: v.pipe(v.string(mustBeString), v.nonEmpty(required)),
-  consent: v.literal(true, schemaMessage('contracts.consentRequired')),
+  consent: v.literal(true, contractTexts.schemaMessage('consentRequired')),
 });
 export type SignatureInput = v.InferOutput<typeof SignatureInput>;
 

@@ -5,13 +5,13 @@ import { checkPrecondition } from '../db/versioned.ts';
 import { type WriteItem, write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
 import { type Message, Problem } from '../http/problem.ts';
-import { localized } from '../messages/index.ts';
 import { hasEnded, todayOf, withComputedDates } from './computed-dates.ts';
 import { type CalendarDate, earliestEndOn } from './dates.ts';
 import { contractKey, contractStatusPartition } from './entity.ts';
 import type { ContractStatus, ContractWithSignatures } from './schema.ts';
 import { getExistingContract } from './store.ts';
 import type { Termination, TerminationInput } from './termination-schema.ts';
+import { contractTexts } from './texts.ts';
 
 const maxAttempts = 5;
 
@@ -40,14 +40,14 @@ const signedOn = (contract: ContractWithSignatures): CalendarDate => {
 /** Only a running, signed contract can be terminated (docs/decisions.md, "Termination"). */
 const notTerminable = (contract: ContractWithSignatures, kind: TerminationInput['kind'], today: CalendarDate) => {
   const byStatus: Record<Exclude<ContractStatus, 'signed'>, Message> = {
-    pending: localized('contracts.pendingNotTerminable', contract.id),
-    cancelled: 'contracts.cancelledNotTerminable',
-    terminated: localized('contracts.alreadyTerminated', String(contract.termination?.endsOn)),
+    pending: contractTexts.localized('pendingNotTerminable', contract.id),
+    cancelled: contractTexts.localized('cancelledNotTerminable'),
+    terminated: contractTexts.localized('alreadyTerminated', String(contract.termination?.endsOn)),
   };
   if (contract.status !== 'signed') return conflict(byStatus[contract.status]);
-  if (hasEnded(contract, today)) return conflict(localized('contracts.ended', String(contract.endsOn)));
+  if (hasEnded(contract, today)) return conflict(contractTexts.localized('ended', String(contract.endsOn)));
   if (kind === 'ordinary' && contract.renewal === 'none') {
-    return conflict(localized('contracts.endsByItself', String(contract.minimumTermEndsOn)));
+    return conflict(contractTexts.localized('endsByItself', String(contract.minimumTermEndsOn)));
   }
   return undefined;
 };
@@ -62,7 +62,11 @@ const endOfTermination = (
     // The schema has made `endsOn` required for this kind. § 314 BGB: without notice, but not before the notice arrived.
     const endsOn = input.endsOn ?? receivedOn;
     if (endsOn < receivedOn) {
-      throw invalid('endsOn', localized('contracts.endBeforeReceipt', receivedOn), 'contracts.endBeforeReceiptDetail');
+      throw invalid(
+        'endsOn',
+        contractTexts.localized('endBeforeReceipt', receivedOn),
+        contractTexts.localized('endBeforeReceiptDetail'),
+      );
     }
     return endsOn;
   }
@@ -71,8 +75,8 @@ const endOfTermination = (
   if (input.endsOn < earliest) {
     throw invalid(
       'endsOn',
-      localized('contracts.endTooEarly', earliest, receivedOn),
-      localized('contracts.endTooEarlyDetail', earliest),
+      contractTexts.localized('endTooEarly', earliest, receivedOn),
+      contractTexts.localized('endTooEarlyDetail', earliest),
     );
   }
   return input.endsOn;
@@ -81,14 +85,18 @@ const endOfTermination = (
 const receivedOnOf = (contract: ContractWithSignatures, input: TerminationInput, today: CalendarDate) => {
   const receivedOn = input.receivedOn ?? today;
   if (receivedOn > today) {
-    throw invalid('receivedOn', localized('contracts.receivedInFuture', today), 'contracts.receivedInFutureDetail');
+    throw invalid(
+      'receivedOn',
+      contractTexts.localized('receivedInFuture', today),
+      contractTexts.localized('receivedInFutureDetail'),
+    );
   }
   const concludedOn = signedOn(contract);
   if (receivedOn < concludedOn) {
     throw invalid(
       'receivedOn',
-      localized('contracts.receivedBeforeSigning', concludedOn),
-      'contracts.receivedBeforeSigningDetail',
+      contractTexts.localized('receivedBeforeSigning', concludedOn),
+      contractTexts.localized('receivedBeforeSigningDetail'),
     );
   }
   return receivedOn;
@@ -178,10 +186,10 @@ export const withdrawTermination = async (id: string, ifMatch: VersionPreconditi
     const at = now();
     const today = todayOf(contract, at);
     if (contract.status !== 'terminated' || !contract.termination) {
-      throw conflict('contracts.notTerminated');
+      throw conflict(contractTexts.localized('notTerminated'));
     }
     if (today >= contract.termination.endsOn) {
-      throw conflict(localized('contracts.terminationTookEffect', contract.termination.endsOn));
+      throw conflict(contractTexts.localized('terminationTookEffect', contract.termination.endsOn));
     }
     try {
       await write([statusUpdate(contract, 'signed', null, at.toISOString())], {

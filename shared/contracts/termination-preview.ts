@@ -3,6 +3,7 @@ import { todayOf } from './computed-dates.ts';
 import { type CalendarDate, earliestEndOn } from './dates.ts';
 import type { TerminationPreview } from './schema.ts';
 import { getExistingContract } from './store.ts';
+import { contractTexts } from './texts.ts';
 
 /**
  * What the counter tells a customer who asks "if I hand in my notice on this
@@ -15,7 +16,7 @@ export const previewTermination = async (
 ): Promise<TerminationPreview> => {
   const contract = await getExistingContract(id);
   if (contract.status === 'cancelled') {
-    throw new Problem('conflict', 'contracts.cancelledNotTerminable');
+    throw new Problem('conflict', contractTexts.localized('cancelledNotTerminable'));
   }
   const day = receivedOn ?? todayOf(contract);
   let earliest: CalendarDate;
@@ -24,8 +25,8 @@ export const previewTermination = async (
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     // Only a receipt day at the very end of year 9999 gets here: its end has no YYYY-MM-DD.
-    throw new Problem('validation-failed', 'contracts.endAfterYear9999', {
-      errors: [{ path: 'receivedOn', message: 'contracts.endAfterYear9999Field' }],
+    throw new Problem('validation-failed', contractTexts.localized('endAfterYear9999'), {
+      errors: [{ path: 'receivedOn', message: contractTexts.localized('endAfterYear9999Field') }],
     });
   }
   return {

@@ -3,6 +3,7 @@ import { schemaMessage } from '../messages/index.ts';
 import { optionalText, requiredText } from '../schema/fields.ts';
 import { timestamp, userSub } from '../schema/record.ts';
 import { calendarDay, dateRecord } from './fields.ts';
+import { contractTexts } from './texts.ts';
 
 /* How a contract ends early: its cancellation („Stornierung“) and its termination („Kündigung“). */
 
@@ -12,7 +13,7 @@ export const CancellationInput = v.strictObject({ reason: requiredText(2000) });
 export const terminationKinds = ['ordinary', 'extraordinary'] as const;
 export type TerminationKind = (typeof terminationKinds)[number];
 
-const requiredForExtraordinary = schemaMessage('contracts.requiredForExtraordinary');
+const requiredForExtraordinary = contractTexts.schemaMessage('requiredForExtraordinary');
 
 /** Body of `POST /api/contracts/:id/termination`: „Kündigung“ of a signed contract (docs/decisions.md, "Termination"). */
 export const TerminationInput = v.pipe(

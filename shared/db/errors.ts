@@ -21,8 +21,12 @@ export class ConditionFailed extends Error {
   }
 }
 
-/** What the areas' records are called (`entities` in each `shared/<area>/area.ts`). */
-export type EntityName = (typeof areas)[number]['entities'][number];
+/** What the areas' records are called (the keys of `entities` in each `shared/<area>/area.ts`). */
+export type EntityName = (typeof areas)[number] extends infer Area
+  ? Area extends { readonly entities: infer Entities }
+    ? keyof Entities & string
+    : never
+  : never;
 
 /** The record does not exist. */
 export class NotFound extends Error {

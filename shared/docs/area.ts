@@ -26,7 +26,7 @@ export const docsArea = {
     { name: 'docs-asset', method: 'GET', path: '/api/docs/{asset}', entry: 'functions/docs/asset.ts', roles: 'public', data: 'none', files: docsPageFiles },
   ],
   eventTypes: [],
-  entities: [],
+  entities: {},
   sampleIds: {},
   sampleRequests: () => ({
     'docs-asset': { parameters: { asset: 'swagger-start.js' } },

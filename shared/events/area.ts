@@ -12,7 +12,7 @@ export const eventsArea = {
     { name: 'events-list', method: 'GET', path: '/api/events', entry: 'functions/events/list.ts', roles: ownerOnly, data: 'read' },
   ],
   eventTypes: [],
-  entities: [],
+  entities: {},
   sampleIds: {},
   sampleRequests: () => ({}),
 } as const satisfies AreaDefinition;

@@ -9,7 +9,8 @@ import {
   PreconditionFailed,
   WriteContention,
 } from '../db/errors.ts';
-import { type Language, localized, type MessageKey } from '../messages/index.ts';
+import { inLanguage, type Language, type Localized, localized } from '../messages/index.ts';
+import { areaProblems } from './area-problems.ts';
 import { entityTag } from './if-match.ts';
 import { logger } from './logger.ts';
 import { Problem } from './problem.ts';
@@ -41,8 +42,11 @@ const isDatabaseUnavailable = (error: unknown): boolean => {
   return unavailableErrorNames.has(error.name) || (typeof code === 'string' && unavailableErrorCodes.has(code));
 };
 
-// An area that names an entity must have its not-found text in both catalogues: else this does not compile.
-const notFoundDetail = (entity: EntityName): `data.notFound.${EntityName}` & MessageKey => `data.notFound.${entity}`;
+// An area names each entity together with its not-found text in both languages (`entities` in its area.ts).
+const notFoundDetail =
+  (entity: EntityName): Localized =>
+  (language) =>
+    inLanguage(areaProblems.notFound[entity] ?? {}, language);
 
 /** The data layer's typed errors as problems; their texts are written in the route's language at the edge. */
 const fromDataError = (error: unknown): Problem | undefined => {

@@ -28,7 +28,7 @@ export const servicesArea = {
     { name: 'services-replace', method: 'PUT', path: '/api/services/{id}', entry: 'functions/services/replace.ts', roles: ownerOnly, data: 'read-write' },
   ],
   eventTypes: ['service.created', 'service.updated'],
-  entities: ['service'],
+  entities: { service: { en: 'No service has this id', de: 'Keine Leistung hat diese ID' } },
   sampleIds: { '/api/services': sampleServiceId },
   sampleRequests: () => ({
     'services-list': { query: 'active=true&limit=10' },

@@ -3,6 +3,7 @@ import { schemaMessage } from '../messages/index.ts';
 import { money, optionalText, requiredText } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
+import { serviceTexts } from './texts.ts';
 
 export const billingIntervals = ['once', 'week', 'month', 'quarter', 'year'] as const;
 export type BillingInterval = (typeof billingIntervals)[number];
@@ -17,7 +18,7 @@ export const ServiceInput = v.strictObject({
     v.nullable(
       v.pipe(
         v.number(schemaMessage('field.mustBeNumber')),
-        v.integer(schemaMessage('services.wholeMinutes')),
+        v.integer(serviceTexts.schemaMessage('wholeMinutes')),
         v.minValue(1, schemaMessage('field.range', 1, 1440)),
         v.maxValue(1440, schemaMessage('field.range', 1, 1440)),
       ),

@@ -1,8 +1,8 @@
 import { type Message, Problem } from '../http/problem.ts';
-import { localized } from '../messages/index.ts';
 import { ImageRejection, type RejectionReason } from './image-rejection.ts';
 import { checkPngStructure, maxPngDimension } from './png-structure.ts';
 import { checkSvgDocument } from './svg-allow-list.ts';
+import { signatureImageTexts } from './texts.ts';
 import { maxXmlDepth } from './xml-subset.ts';
 
 export const maxSignatureImageBytes = 100 * 1024;
@@ -12,38 +12,40 @@ export interface SignatureImage {
   bytes: Buffer;
 }
 
-/** Every text this check answers with, by reason: the catalogues' `signatureImage.*` entries. */
+const { localized } = signatureImageTexts;
+
+/** Every text this check answers with, by reason: its texts (shared/signatures/texts.ts) are keyed by the reason. */
 const messages = {
-  'not-a-data-url': () => 'signatureImage.not-a-data-url',
-  empty: () => 'signatureImage.empty',
-  'too-large': () => 'signatureImage.too-large',
-  'png-signature': () => 'signatureImage.png-signature',
-  'png-truncated': () => 'signatureImage.png-truncated',
-  'png-chunk-type': () => 'signatureImage.png-chunk-type',
-  'png-crc': (chunk) => localized('signatureImage.png-crc', chunk),
-  'png-header': () => 'signatureImage.png-header',
-  'png-dimensions': (size) => localized('signatureImage.png-dimensions', maxPngDimension, size),
-  'png-chunk-order': (chunk) => localized('signatureImage.png-chunk-order', chunk),
-  'png-unknown-critical-chunk': (chunk) => localized('signatureImage.png-unknown-critical-chunk', chunk),
-  'png-after-end': (count) => localized('signatureImage.png-after-end', count),
-  'png-no-end': () => 'signatureImage.png-no-end',
-  'svg-encoding': (declared) => localized('signatureImage.svg-encoding', declared),
-  'svg-malformed': (position) => localized('signatureImage.svg-malformed', position),
-  'svg-doctype': () => 'signatureImage.svg-doctype',
-  'svg-processing-instruction': () => 'signatureImage.svg-processing-instruction',
-  'svg-cdata': () => 'signatureImage.svg-cdata',
-  'svg-entity': (reference) => localized('signatureImage.svg-entity', reference),
-  'svg-too-deep': () => localized('signatureImage.svg-too-deep', maxXmlDepth),
-  'svg-root': (name) => localized('signatureImage.svg-root', name),
-  'svg-namespace': (namespace) => localized('signatureImage.svg-namespace', namespace),
-  'svg-element': (name) => localized('signatureImage.svg-element', name),
-  'svg-attribute': (name) => localized('signatureImage.svg-attribute', name),
-  'svg-attribute-value': (name) => localized('signatureImage.svg-attribute-value', name),
-  'svg-text': (name) => localized('signatureImage.svg-text', name),
+  'not-a-data-url': () => localized('not-a-data-url'),
+  empty: () => localized('empty'),
+  'too-large': () => localized('too-large'),
+  'png-signature': () => localized('png-signature'),
+  'png-truncated': () => localized('png-truncated'),
+  'png-chunk-type': () => localized('png-chunk-type'),
+  'png-crc': (chunk) => localized('png-crc', chunk),
+  'png-header': () => localized('png-header'),
+  'png-dimensions': (size) => localized('png-dimensions', maxPngDimension, size),
+  'png-chunk-order': (chunk) => localized('png-chunk-order', chunk),
+  'png-unknown-critical-chunk': (chunk) => localized('png-unknown-critical-chunk', chunk),
+  'png-after-end': (count) => localized('png-after-end', count),
+  'png-no-end': () => localized('png-no-end'),
+  'svg-encoding': (declared) => localized('svg-encoding', declared),
+  'svg-malformed': (position) => localized('svg-malformed', position),
+  'svg-doctype': () => localized('svg-doctype'),
+  'svg-processing-instruction': () => localized('svg-processing-instruction'),
+  'svg-cdata': () => localized('svg-cdata'),
+  'svg-entity': (reference) => localized('svg-entity', reference),
+  'svg-too-deep': () => localized('svg-too-deep', maxXmlDepth),
+  'svg-root': (name) => localized('svg-root', name),
+  'svg-namespace': (namespace) => localized('svg-namespace', namespace),
+  'svg-element': (name) => localized('svg-element', name),
+  'svg-attribute': (name) => localized('svg-attribute', name),
+  'svg-attribute-value': (name) => localized('svg-attribute-value', name),
+  'svg-text': (name) => localized('svg-text', name),
 } satisfies Record<RejectionReason | 'not-a-data-url' | 'empty' | 'too-large', (subject: string) => Message>;
 
 const invalid = (message: Message) =>
-  new Problem('validation-failed', 'signatureImage.invalid', {
+  new Problem('validation-failed', localized('invalid'), {
     errors: [{ path: 'signatureImage', message }],
   });
 

@@ -30,7 +30,7 @@ export const signingArea = {
     { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', roles: 'public', data: 'read-write', sealing: 'sign', files: contractDocumentFiles },
   ],
   eventTypes: [],
-  entities: [],
+  entities: {},
   sampleIds: {},
   sampleRequests: () => ({
     'signing-sessions-open': { body: { role: 'customer', expiresInMinutes: 30 } },

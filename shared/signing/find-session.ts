@@ -4,6 +4,7 @@ import { documentClient, tableName } from '../db/client.ts';
 import { Problem } from '../http/problem.ts';
 import { copyWindowMs, signingSessionFromItem, signingSessionKey } from './entity.ts';
 import type { StoredSigningSession } from './schema.ts';
+import { signingTexts } from './texts.ts';
 import { signingTokenHash, signingTokenOf } from './token.ts';
 
 /** What a token may still do: sign (`open`) or fetch the copy of what it signed (`signed`). */
@@ -21,7 +22,9 @@ export interface PresentedSession {
  * same from outside, so a guesser learns nothing, and the customer is told what to do.
  */
 export const invalidSigningToken = () =>
-  new Problem('signing-token-invalid', 'signing.linkInvalid', { headers: { 'www-authenticate': 'Signing' } });
+  new Problem('signing-token-invalid', signingTexts.localized('linkInvalid'), {
+    headers: { 'www-authenticate': 'Signing' },
+  });
 
 const stateAt = (session: StoredSigningSession, at: number): SessionState | undefined => {
   if (session.signedAt !== null) return at < Date.parse(session.signedAt) + copyWindowMs ? 'signed' : undefined;

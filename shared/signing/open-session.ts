@@ -5,6 +5,7 @@ import { contractKey } from '../contracts/entity.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import type { SignerRole } from '../contracts/signature-schema.ts';
 import { getExistingContract } from '../contracts/store.ts';
+import { contractTexts } from '../contracts/texts.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
 import { type WriteItem, write } from '../db/write.ts';
@@ -12,6 +13,7 @@ import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
 import { currentSessionItem, currentSessionKey, signingSessionItem, signingSessionKey } from './entity.ts';
 import type { SigningSessionInput, StoredSigningSession } from './schema.ts';
+import { signingTexts } from './texts.ts';
 import { newSigningToken, signingTokenHash } from './token.ts';
 
 /** A session just opened, with the only copy of its token there will ever be. */
@@ -22,11 +24,11 @@ export interface OpenedSigningSession {
 
 const notSignable = (contract: ContractWithSignatures, role: SignerRole, today: string): Problem | undefined => {
   if (contract.status !== 'pending' || hasEnded(contract, today)) {
-    return new Problem('conflict', 'signing.contractNotPending');
+    return new Problem('conflict', signingTexts.localized('contractNotPending'));
   }
   if (contract.signatures.some((signature) => signature.role === role)) {
-    return new Problem('conflict', 'contracts.roleAlreadySigned', {
-      errors: [{ path: 'role', message: 'contracts.alreadySigned' }],
+    return new Problem('conflict', contractTexts.localized('roleAlreadySigned'), {
+      errors: [{ path: 'role', message: contractTexts.localized('alreadySigned') }],
     });
   }
   return undefined;

@@ -1,14 +1,15 @@
 import { now } from '../clock.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import { type SigningContext, signContract } from '../contracts/sign-contract.ts';
+import { contractTexts } from '../contracts/texts.ts';
 import { tableName } from '../db/client.ts';
 import { ConditionFailed } from '../db/errors.ts';
 import type { WriteItem } from '../db/write.ts';
 import { Problem } from '../http/problem.ts';
-import { localized } from '../messages/index.ts';
 import { copyWindowMs, signingSessionKey } from './entity.ts';
 import { invalidSigningToken, type PresentedSession } from './find-session.ts';
 import type { SigningInput } from './schema.ts';
+import { signingTexts } from './texts.ts';
 
 /**
  * Spends the token: conditional on the session still existing (not replaced), unused and
@@ -37,8 +38,8 @@ export const signWithSession = async (
 ): Promise<ContractWithSignatures> => {
   const { session } = presented;
   if (input.documentHash !== session.documentHash) {
-    throw new Problem('conflict', 'signing.documentHashMismatch', {
-      errors: [{ path: 'documentHash', message: localized('contracts.contractHasHash', session.documentHash) }],
+    throw new Problem('conflict', signingTexts.localized('documentHashMismatch'), {
+      errors: [{ path: 'documentHash', message: contractTexts.localized('contractHasHash', session.documentHash) }],
     });
   }
   try {

@@ -15,7 +15,9 @@ export const studioArea = {
     { name: 'studio-put', method: 'PUT', path: '/api/studio', entry: 'functions/studio/put.ts', roles: ownerOnly, data: 'read-write' },
   ],
   eventTypes: ['studio.updated'],
-  entities: ['studio'],
+  entities: {
+    studio: { en: 'The studio profile has not been set yet (PUT /api/studio)', de: 'Es gibt noch kein Studioprofil (PUT /api/studio)' },
+  },
   sampleIds: {},
   sampleRequests: () => ({
     'studio-put': {

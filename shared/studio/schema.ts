@@ -11,6 +11,7 @@ import {
   printedName,
 } from '../schema/fields.ts';
 import { outputEntries, recordVersion, timestamp, userSub } from '../schema/record.ts';
+import { studioTexts } from './texts.ts';
 
 /** "Today" and the contract number's year are taken in this zone unless the profile names another. */
 export const defaultTimeZone = 'Europe/Berlin';
@@ -28,8 +29,8 @@ export const StudioInput = v.strictObject({
     v.pipe(
       v.string(schemaMessage('field.mustBeString')),
       atMostCharacters(200),
-      v.regex(/^https:\/\/\S+$/, schemaMessage('studio.httpsUrl')),
-      v.url(schemaMessage('studio.httpsUrl')),
+      v.regex(/^https:\/\/\S+$/, studioTexts.schemaMessage('httpsUrl')),
+      v.url(studioTexts.schemaMessage('httpsUrl')),
     ),
   ),
   vatId: line(200),
@@ -40,7 +41,7 @@ export const StudioInput = v.strictObject({
     v.pipe(
       v.string(schemaMessage('field.mustBeString')),
       v.trim(),
-      v.check(isTimeZone, schemaMessage('studio.timeZone')),
+      v.check(isTimeZone, studioTexts.schemaMessage('timeZone')),
     ),
     defaultTimeZone,
   ),

@@ -31,7 +31,7 @@ export const webhooksArea = {
     { name: 'webhooks-deliver', entry: 'functions/webhooks/deliver.ts' },
   ],
   eventTypes: [],
-  entities: ['webhook'],
+  entities: { webhook: { en: 'No webhook has this id', de: 'Kein Webhook hat diese ID' } },
   sampleIds: { '/api/webhooks': sampleWebhookId },
   sampleRequests: () => ({
     'webhooks-create': { body: localReceiver },

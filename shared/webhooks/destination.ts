@@ -1,8 +1,9 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
-import { type Localized, localized } from '../messages/index.ts';
+import type { Localized } from '../messages/index.ts';
 import { isLoopback, nonPublicRange } from './ip-ranges.ts';
+import { webhookTexts } from './texts.ts';
 
 /**
  * `aws`: https to public addresses only. `local`: besides, http or https to
@@ -54,17 +55,18 @@ const bareHost = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /** The rules that need no DNS: form, scheme, no credentials. For validating a request body. */
 export const checkWebhookUrl = (raw: string, mode: DestinationMode): URL => {
-  if (raw.length > maxUrlLength) throw new WebhookDestinationRefused(localized('webhooks.url.tooLong', maxUrlLength));
+  if (raw.length > maxUrlLength)
+    throw new WebhookDestinationRefused(webhookTexts.localized('url.tooLong', maxUrlLength));
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new WebhookDestinationRefused(localized('webhooks.url.notAbsolute'));
+    throw new WebhookDestinationRefused(webhookTexts.localized('url.notAbsolute'));
   }
-  if (url.username || url.password) throw new WebhookDestinationRefused(localized('webhooks.url.credentials'));
+  if (url.username || url.password) throw new WebhookDestinationRefused(webhookTexts.localized('url.credentials'));
   const loopbackAllowed = mode === 'local' && localHosts.has(url.hostname);
   if (url.protocol === 'https:' || (url.protocol === 'http:' && loopbackAllowed)) return url;
-  throw new WebhookDestinationRefused(localized(mode === 'local' ? 'webhooks.url.httpsOrLocal' : 'webhooks.url.https'));
+  throw new WebhookDestinationRefused(webhookTexts.localized(mode === 'local' ? 'url.httpsOrLocal' : 'url.https'));
 };
 
 /**
@@ -86,15 +88,15 @@ export const checkWebhookDestination = async (
     try {
       addresses = await resolve(host);
     } catch {
-      throw new WebhookDestinationRefused(localized('webhooks.url.unresolvable', host));
+      throw new WebhookDestinationRefused(webhookTexts.localized('url.unresolvable', host));
     }
-    if (!addresses.length) throw new WebhookDestinationRefused(localized('webhooks.url.unresolvable', host));
+    if (!addresses.length) throw new WebhookDestinationRefused(webhookTexts.localized('url.unresolvable', host));
   }
   const loopbackAllowed = mode === 'local' && localHosts.has(url.hostname);
   for (const { address } of addresses) {
     if (loopbackAllowed && isLoopback(address)) continue;
     const range = nonPublicRange(address);
-    if (range) throw new WebhookDestinationRefused(localized('webhooks.url.notPublic', range, address));
+    if (range) throw new WebhookDestinationRefused(webhookTexts.localized('url.notPublic', range, address));
   }
   return { url, addresses };
 };

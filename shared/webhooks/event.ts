@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { eventObjects, eventTypes, objectOf } from '../events/event-types.ts';
-import { schemaMessage } from '../messages/index.ts';
+import { eventTexts } from '../events/texts.ts';
 import { recordId, recordVersion, timestamp } from '../schema/record.ts';
 
 export { type EventObject, type EventType, eventObjects, eventTypes, objectOf } from '../events/event-types.ts';
@@ -24,7 +24,7 @@ export const eventObjectSchema = v.strictObject({
 
 export const eventSchema = v.pipe(
   eventObjectSchema,
-  v.check((event) => event.data.object === objectOf(event.type), schemaMessage('events.objectPrefixOfType')),
+  v.check((event) => event.data.object === objectOf(event.type), eventTexts.schemaMessage('objectPrefixOfType')),
 );
 
 export type WebhookEvent = v.InferOutput<typeof eventSchema>;

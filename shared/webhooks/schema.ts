@@ -4,6 +4,7 @@ import { optionalText, requiredText } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
 import { allEventTypes, eventTypes } from './event.ts';
+import { webhookTexts } from './texts.ts';
 
 export const webhookStatuses = ['active', 'disabled'] as const;
 export type WebhookStatus = (typeof webhookStatuses)[number];
@@ -15,11 +16,14 @@ const subscribable = [...eventTypes, allEventTypes] as const;
 
 const types = () =>
   v.pipe(
-    v.array(v.picklist(subscribable, schemaMessage('field.oneOf', subscribable)), schemaMessage('webhooks.typesList')),
-    v.minLength(1, schemaMessage('webhooks.typesAtLeastOne')),
-    v.maxLength(subscribable.length, schemaMessage('webhooks.typesAtMost', subscribable.length)),
-    v.check((list) => new Set(list).size === list.length, schemaMessage('webhooks.typeTwice')),
-    v.check((list) => !list.includes(allEventTypes) || list.length === 1, schemaMessage('webhooks.wildcardAlone')),
+    v.array(
+      v.picklist(subscribable, schemaMessage('field.oneOf', subscribable)),
+      webhookTexts.schemaMessage('typesList'),
+    ),
+    v.minLength(1, webhookTexts.schemaMessage('typesAtLeastOne')),
+    v.maxLength(subscribable.length, webhookTexts.schemaMessage('typesAtMost', subscribable.length)),
+    v.check((list) => new Set(list).size === list.length, webhookTexts.schemaMessage('typeTwice')),
+    v.check((list) => !list.includes(allEventTypes) || list.length === 1, webhookTexts.schemaMessage('wildcardAlone')),
   );
 
 /** The body of `POST /api/webhooks`. */

@@ -1,7 +1,12 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { type AreaDefinition, areas as areaList } from '#shared/areas.ts';
 import { newId } from '#shared/http/ids.ts';
 import { de } from '#shared/messages/de.ts';
 import { en } from '#shared/messages/en.ts';
+import { isMessageKey } from '#shared/messages/index.ts';
+import { repositoryRoot } from '../../infra/local/handler-loader.ts';
 import { type ApiResponse, unique, useApi } from '../support/api.ts';
 import { findResponseLiterals } from '../support/response-literals.ts';
 import { useStudioProfile } from '../support/studio.ts';
@@ -39,28 +44,111 @@ const expectLanguage = (response: ApiResponse, language: 'de' | 'en') => {
 const sampleTextOf = (entry: string | ((...params: never[]) => string)): string =>
   typeof entry === 'string' ? entry : entry(...(Array.from({ length: entry.length }, () => ['7']) as never[]));
 
+type Catalogue = Readonly<Record<string, string | ((...params: never[]) => string)>>;
+
+const expectSameKeysAndParameters = (english: Catalogue, german: Catalogue, where: string) => {
+  expect(Object.keys(german).sort(), where).toEqual(Object.keys(english).sort());
+  for (const [key, entry] of Object.entries(english)) {
+    const entryDe = german[key];
+    expect(typeof entryDe, `${where}: ${key}`).toBe(typeof entry);
+    if (typeof entry === 'function')
+      expect((entryDe as (...params: never[]) => string).length, `${where}: ${key}`).toBe(entry.length);
+  }
+};
+
+const expectWritten = (english: Catalogue, german: Catalogue, where: string) => {
+  for (const [key, entry] of Object.entries(english))
+    expect(sampleTextOf(entry).trim(), `${where}: ${key}`).not.toBe('');
+  const notGerman = Object.entries(german).filter(([, entry]) => !isGerman(sampleTextOf(entry)));
+  expect(
+    notGerman.map(([key]) => key),
+    `${where}: German texts that do not read as German`,
+  ).toEqual([]);
+};
+
+const declared = areaList as readonly AreaDefinition[];
+const sharedFolders = readdirSync(join(repositoryRoot, 'shared'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'messages')
+  .map((entry) => entry.name);
+const hasTexts = (folder: string) => existsSync(join(repositoryRoot, 'shared', folder, 'texts.ts'));
+// The areas' in the order of the list of areas, then those of the shared modules that are no area (signatures).
+const foldersWithTexts = [
+  ...declared.map((area) => area.name).filter(hasTexts),
+  ...sharedFolders.filter((folder) => hasTexts(folder) && !declared.some((area) => area.name === folder)),
+];
+
 describe('the message catalogues', () => {
   it('have the same keys in English and German, each entry with the same parameters', () => {
-    expect(Object.keys(de).sort()).toEqual(Object.keys(en).sort());
-    for (const [key, entry] of Object.entries(en)) {
-      const german = de[key as keyof typeof de];
-      expect(typeof german, key).toBe(typeof entry);
-      if (typeof entry === 'function')
-        expect((german as (...params: never[]) => string).length, key).toBe(entry.length);
-    }
+    expectSameKeysAndParameters(en, de, 'shared/messages');
   });
 
   it('have no empty text, and every German text reads as German', () => {
-    for (const [key, entry] of Object.entries(en)) expect(sampleTextOf(entry).trim(), key).not.toBe('');
-    const notGerman = Object.entries(de).filter(([, entry]) => !isGerman(sampleTextOf(entry)));
-    expect(notGerman.map(([key]) => key)).toEqual([]);
+    expectWritten(en, de, 'shared/messages');
   });
 
   it('hold every response text: no literal detail, field message or validation message in shared/ or functions/', () => {
     const literals = findResponseLiterals().map(({ where, text }) => `${where}  ${text}`);
 
-    expect(literals, 'move these texts into shared/messages/en.ts and de.ts').toEqual([]);
+    expect(
+      literals,
+      'move these texts into the catalogues: shared/messages/ (common ones) or shared/<area>/texts.ts',
+    ).toEqual([]);
   }, 120_000);
+});
+
+describe("an area's own texts", () => {
+  it.each(sharedFolders)('%s: keeps them in its texts.ts, where the checks below find them', (folder) => {
+    const files = readdirSync(join(repositoryRoot, 'shared', folder), { recursive: true, encoding: 'utf8' });
+    const callers = files.filter(
+      (file) =>
+        file.endsWith('.ts') &&
+        /\bareaTexts\(/.test(readFileSync(join(repositoryRoot, 'shared', folder, file), 'utf8')),
+    );
+    expect(callers, `${folder}: its areaTexts(…) belongs in shared/${folder}/texts.ts`).toEqual(
+      callers.length ? ['texts.ts'] : [],
+    );
+  });
+
+  it.each(foldersWithTexts)(
+    '%s: the same keys in English and German, none empty, each German text reads as German',
+    async (folder) => {
+      const file = `shared/${folder}/texts.ts`;
+      const texts = (await import(`../../shared/${folder}/texts.ts`)) as { en?: Catalogue; de?: Catalogue };
+      expect(texts.en, `${file} exports no \`en\` (its English texts)`).toBeTypeOf('object');
+      expect(texts.de, `${file} exports no \`de\` (its German texts)`).toBeTypeOf('object');
+      expectSameKeysAndParameters(texts.en ?? {}, texts.de ?? {}, file);
+      expectWritten(texts.en ?? {}, texts.de ?? {}, file);
+    },
+  );
+
+  it.each(declared.map((area) => [area.name, area] as const))(
+    '%s: its not-found texts and problem titles are written in both languages, its codes and entities its own',
+    (name, area) => {
+      const written = [
+        ...Object.entries(area.entities).map(([entity, text]) => [`entities.${entity}`, text] as const),
+        ...Object.entries(area.problemTypes ?? {}).map(([code, { title }]) => [`problemTypes.${code}`, title] as const),
+      ];
+      for (const [what, text] of written) {
+        expect(text.en.trim(), `${name}: ${what}.en`).not.toBe('');
+        expect(isGerman(text.de), `${name}: ${what}.de reads as German`).toBe(true);
+      }
+      for (const code of Object.keys(area.problemTypes ?? {})) {
+        expect(isMessageKey(`title.${code}`), `${name}: ${code} is a common problem code`).toBe(false);
+        const others = declared.filter((other) => other !== area && Object.hasOwn(other.problemTypes ?? {}, code));
+        expect(
+          others.map((other) => other.name),
+          `${name}: ${code} is declared by another area too`,
+        ).toEqual([]);
+      }
+      for (const entity of Object.keys(area.entities)) {
+        const others = declared.filter((other) => other !== area && Object.hasOwn(other.entities, entity));
+        expect(
+          others.map((other) => other.name),
+          `${name}: ${entity} is named by another area too`,
+        ).toEqual([]);
+      }
+    },
+  );
 });
 
 const createContact = async () => {

@@ -1,0 +1,125 @@
+import { areaTexts, type GermanTexts } from '../messages/index.ts';
+
+/**
+ * The contracts area's own texts (docs/decisions.md, "Contract term" and "Termination"): shown in German, the
+ * area's language; English for a complete catalogue. Signing (shared/signing/) answers with some of them too.
+ * The German entries have exactly the English keys, each with the same parameters.
+ */
+export const en = {
+  mustBeList: 'Must be a list',
+  atLeastOneItem: 'At least one item',
+  atMostItems: (max: number) => `At most ${max} items`,
+  notAfter: (date: string) => `Must not be after ${date}`,
+  minimumTermMonths: 'Must be an integer from 0 to 24 (§ 309 Nr. 9 Buchst. a BGB)',
+  noticePeriodTooLong: (max: number, unit: 'day' | 'week' | 'month') =>
+    `At most ${max} ${{ day: 'days', week: 'weeks', month: 'month' }[unit]}: the notice period may never be longer than one month (§ 309 Nr. 9 Buchst. c BGB)`,
+  renewalNoneNeedsMinimumTerm:
+    'none needs a minimum term (minimumTermMonths) of at least 1 month: the contract then ends with it',
+  documentHashFormat: 'Must be sha256:<64 hex characters>',
+  consentRequired: 'Must be true: consent is required',
+  requiredForExtraordinary: 'Required for an extraordinary termination (§ 314 BGB)',
+  contactNotFound: 'Contact not found',
+  noCopyAddress: 'The contract names no email address; send the address as to',
+  copyAddressRequired: 'Required: the contact has no email address',
+  unknownContact: 'Unknown contact',
+  studioProfileFirst: 'Set up the studio profile first (PUT /api/studio): every contract names the studio as a party',
+  serviceNotFound: 'Service not found',
+  unknownService: 'Unknown service',
+  serviceNoLongerOffered: 'The service is no longer offered',
+  serviceInactive: 'Service is inactive',
+  oneCurrency: 'All items must have the same currency',
+  mixedCurrencies: (currencies: readonly string[]) => `Mixed currencies: ${currencies.join(', ')}`,
+  alreadyCancelled: 'The contract is already cancelled',
+  signedNotCancellable: (id: string) =>
+    `A signed contract cannot be cancelled; terminate it instead (POST /api/contracts/${id}/termination)`,
+  pendingNotTerminable: (id: string) =>
+    `A contract not yet signed cannot be terminated; cancel it instead (POST /api/contracts/${id}/cancellation)`,
+  cancelledNotTerminable: 'A cancelled contract cannot be terminated',
+  alreadyTerminated: (endsOn: string) => `The contract is already terminated (as of ${endsOn})`,
+  ended: (endsOn: string) => `The contract ended on ${endsOn}`,
+  endsByItself: (endsOn: string) =>
+    `The contract ends by itself on ${endsOn} (renewal: none); an ordinary termination is not needed`,
+  endBeforeReceipt: (receivedOn: string) => `Must not be before the notice was received (${receivedOn})`,
+  endBeforeReceiptDetail: 'The end of the contract is before the notice was received',
+  endTooEarly: (earliest: string, receivedOn: string) =>
+    `${earliest} at the earliest: that is what a notice received on ${receivedOn} achieves (minimum term and notice period)`,
+  endTooEarlyDetail: (earliest: string) => `The termination can end the contract on ${earliest} at the earliest`,
+  receivedInFuture: (today: string) => `Must not be in the future (today is ${today})`,
+  receivedInFutureDetail: 'The day of receipt is in the future',
+  receivedBeforeSigning: (signedOn: string) => `Must not be before the day of signing (${signedOn})`,
+  receivedBeforeSigningDetail: 'The day of receipt is before the contract was concluded',
+  notTerminated: 'The contract is not terminated; there is no termination to withdraw',
+  terminationTookEffect: (endsOn: string) =>
+    `The termination ended the contract on ${endsOn}; it can only be withdrawn before that day`,
+  endAfterYear9999: 'The end of the contract would be after the year 9999',
+  endAfterYear9999Field: 'Too late: the end of the contract would be after the year 9999',
+  roleAlreadySigned: 'There is already a signature for this role',
+  alreadySigned: 'Already signed',
+  cancelledNotSignable: 'A cancelled contract cannot be signed',
+  terminatedNotSignable: 'A terminated contract can no longer be signed',
+  endedNotSignable: (endsOn: string) => `The contract ended on ${endsOn} and can no longer be signed`,
+  documentHashMismatch: 'The document hash does not match the contract',
+  contractHasHash: (hash: string) => `The contract has ${hash}`,
+} as const;
+
+export const de = {
+  mustBeList: 'Muss eine Liste sein',
+  atLeastOneItem: 'Mindestens eine Position',
+  atMostItems: (max) => `Höchstens ${max} Positionen`,
+  notAfter: (date) => `Darf nicht nach dem ${date} liegen`,
+  minimumTermMonths: 'Muss eine ganze Zahl von 0 bis 24 sein (§ 309 Nr. 9 Buchst. a BGB)',
+  noticePeriodTooLong: (max, unit) =>
+    `Höchstens ${max} ${{ day: 'Tage', week: 'Wochen', month: 'Monat' }[unit]}: die Kündigungsfrist darf nie länger als einen Monat sein (§ 309 Nr. 9 Buchst. c BGB)`,
+  renewalNoneNeedsMinimumTerm:
+    'none verlangt eine Mindestlaufzeit (minimumTermMonths) von mindestens 1 Monat: der Vertrag endet dann mit ihr',
+  documentHashFormat: 'Muss sha256:<64 Hex-Zeichen> sein',
+  consentRequired: 'Muss true sein: die Zustimmung ist Pflicht',
+  requiredForExtraordinary: 'Pflichtfeld bei einer außerordentlichen Kündigung (§ 314 BGB)',
+  contactNotFound: 'Kontakt nicht gefunden',
+  noCopyAddress: 'Der Vertrag nennt keine E-Mail-Adresse; geben Sie die Adresse in to an',
+  copyAddressRequired: 'Pflichtfeld: der Kontakt hat keine E-Mail-Adresse',
+  unknownContact: 'Unbekannter Kontakt',
+  studioProfileFirst:
+    'Legen Sie zuerst das Studioprofil an (PUT /api/studio): jeder Vertrag nennt das Studio als Vertragspartei',
+  serviceNotFound: 'Leistung nicht gefunden',
+  unknownService: 'Unbekannte Leistung',
+  serviceNoLongerOffered: 'Leistung wird nicht mehr angeboten',
+  serviceInactive: 'Leistung ist inaktiv',
+  oneCurrency: 'Alle Positionen müssen dieselbe Währung haben',
+  mixedCurrencies: (currencies) => `Gemischte Währungen: ${currencies.join(', ')}`,
+  alreadyCancelled: 'Der Vertrag ist bereits storniert',
+  signedNotCancellable: (id) =>
+    `Ein unterschriebener Vertrag kann nicht storniert werden; kündigen Sie ihn stattdessen (POST /api/contracts/${id}/termination)`,
+  pendingNotTerminable: (id) =>
+    `Ein noch nicht unterschriebener Vertrag kann nicht gekündigt werden; stornieren Sie ihn stattdessen (POST /api/contracts/${id}/cancellation)`,
+  cancelledNotTerminable: 'Ein stornierter Vertrag kann nicht gekündigt werden',
+  alreadyTerminated: (endsOn) => `Der Vertrag ist bereits gekündigt (zum ${endsOn})`,
+  ended: (endsOn) => `Der Vertrag ist am ${endsOn} beendet`,
+  endsByItself: (endsOn) =>
+    `Der Vertrag endet von selbst am ${endsOn} (renewal: none); eine ordentliche Kündigung ist nicht nötig`,
+  endBeforeReceipt: (receivedOn) => `Darf nicht vor dem Eingang der Kündigung (${receivedOn}) liegen`,
+  endBeforeReceiptDetail: 'Das Vertragsende liegt vor dem Eingang der Kündigung',
+  endTooEarly: (earliest, receivedOn) =>
+    `Frühestens ${earliest}: so wirkt eine am ${receivedOn} eingegangene Kündigung (Mindestlaufzeit und Kündigungsfrist)`,
+  endTooEarlyDetail: (earliest) => `Die Kündigung kann den Vertrag frühestens zum ${earliest} beenden`,
+  receivedInFuture: (today) => `Darf nicht in der Zukunft liegen (heute ist ${today})`,
+  receivedInFutureDetail: 'Der Eingangstag liegt in der Zukunft',
+  receivedBeforeSigning: (signedOn) => `Darf nicht vor dem Tag der Unterschrift (${signedOn}) liegen`,
+  receivedBeforeSigningDetail: 'Der Eingangstag liegt vor dem Vertragsschluss',
+  notTerminated: 'Der Vertrag ist nicht gekündigt; es gibt keine Kündigung zurückzunehmen',
+  terminationTookEffect: (endsOn) =>
+    `Die Kündigung hat den Vertrag zum ${endsOn} beendet; zurücknehmen lässt sie sich nur vor diesem Tag`,
+  endAfterYear9999: 'Das Vertragsende läge nach dem Jahr 9999',
+  endAfterYear9999Field: 'Zu spät: das Vertragsende läge nach dem Jahr 9999',
+  roleAlreadySigned: 'Für diese Rolle liegt bereits eine Unterschrift vor',
+  alreadySigned: 'Bereits unterschrieben',
+  cancelledNotSignable: 'Ein stornierter Vertrag kann nicht unterschrieben werden',
+  terminatedNotSignable: 'Ein gekündigter Vertrag kann nicht mehr unterschrieben werden',
+  endedNotSignable: (endsOn) => `Der Vertrag ist am ${endsOn} beendet und kann nicht mehr unterschrieben werden`,
+  documentHashMismatch: 'Der Dokument-Hash entspricht nicht dem Vertrag',
+  contractHasHash: (hash) => `Der Vertrag hat ${hash}`,
+} as const satisfies GermanTexts<typeof en>;
+
+export const contractTexts = areaTexts(
+  typeof __STUDIO_LANGUAGE__ === 'undefined' ? { en, de } : __STUDIO_LANGUAGE__ === 'de' ? { de } : { en },
+);

@@ -1,0 +1,24 @@
+import { areaTexts, type GermanTexts } from '../messages/index.ts';
+
+/**
+ * The signing area's own texts: shown in German, the area's language; English for a complete catalogue.
+ * The German entries have exactly the English keys, each with the same parameters.
+ */
+export const en = {
+  linkInvalid: 'This link is invalid, expired or already used. Please ask the studio for a new link.',
+  contractNotPending: 'Only a contract that is not signed yet (pending) can be signed',
+  documentHashMismatch: 'The document hash does not match the contract of this link',
+  noSuchFile: 'The signing page has no such file',
+} as const;
+
+export const de = {
+  linkInvalid:
+    'Dieser Link ist ungültig, abgelaufen oder schon verwendet. Bitte lassen Sie sich vom Studio einen neuen Link geben.',
+  contractNotPending: 'Nur ein noch nicht unterschriebener Vertrag (pending) kann unterschrieben werden',
+  documentHashMismatch: 'Der Dokument-Hash entspricht nicht dem Vertrag dieses Links',
+  noSuchFile: 'Diese Datei gehört nicht zur Unterschriftsseite',
+} as const satisfies GermanTexts<typeof en>;
+
+export const signingTexts = areaTexts(
+  typeof __STUDIO_LANGUAGE__ === 'undefined' ? { en, de } : __STUDIO_LANGUAGE__ === 'de' ? { de } : { en },
+);
