@@ -1,5 +1,4 @@
 import { ContactInput, ContactList, ContactListQuery, ContactRecord } from '#shared/contacts/schema.ts';
-import type { RouteName } from '#shared/routes.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
 import type { FieldDocs } from './describe.ts';

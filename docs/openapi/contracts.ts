@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { ContractListQuery } from '#shared/contracts/schema.ts';
 import { TerminationPreviewQuery } from '#shared/contracts/termination-schema.ts';
-import type { RouteName } from '#shared/routes.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { contractComponents as c } from './contract-components.ts';
 import type { OperationDoc } from './operation-doc.ts';

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { docsAssets } from '#shared/docs-page/page.ts';
-import type { RouteName } from '#shared/routes.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
 import type { OperationDoc } from './operation-doc.ts';

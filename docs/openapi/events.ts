@@ -1,5 +1,4 @@
 import { EventListQuery } from '#shared/events/schema.ts';
-import type { RouteName } from '#shared/routes.ts';
 import { eventTypes } from '#shared/webhooks/event.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import type { OperationDoc } from './operation-doc.ts';

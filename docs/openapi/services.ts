@@ -1,4 +1,3 @@
-import type { RouteName } from '#shared/routes.ts';
 import {
   billingIntervals,
   ServiceInput,

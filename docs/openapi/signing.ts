@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { RouteName } from '#shared/routes.ts';
 import { SigningInput, SigningSessionInput, SigningSessionRecord, SigningViewRecord } from '#shared/signing/schema.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';

@@ -1,4 +1,3 @@
-import type { RouteName } from '#shared/routes.ts';
 import { defaultTimeZone, StudioInput, StudioRecord } from '#shared/studio/schema.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';

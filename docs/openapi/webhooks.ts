@@ -1,5 +1,4 @@
 import { EventList, EventRecord } from '#shared/events/schema.ts';
-import type { RouteName } from '#shared/routes.ts';
 import { eventObjects, eventTypes } from '#shared/webhooks/event.ts';
 import { defaultRetrySchedule } from '#shared/webhooks/schedule.ts';
 import {
