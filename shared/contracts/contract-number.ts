@@ -1,7 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
 import { SerialLanes } from '../db/serial-lanes.ts';
-import type { WriteItem } from '../db/write.ts';
 import { contractNumberCounterKey } from './entity.ts';
 
 /**
@@ -52,17 +51,3 @@ export const claimInLine = <T>(
     const last = Math.max(read.sequence - 1, highestSeen.get(read.year) ?? 0);
     return claim(reservationAfter(read.year, last), (seen) => saw(read.year, seen));
   });
-
-/** Moves the counter to the reserved number, failing if another contract took it first. */
-export const claimContractNumber = ({ year, sequence }: NumberReservation): WriteItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: contractNumberCounterKey(year),
-    UpdateExpression: 'SET #last = :sequence',
-    ConditionExpression: sequence === 1 ? 'attribute_not_exists(pk)' : '#last = :previous',
-    ExpressionAttributeNames: { '#last': 'last' },
-    ExpressionAttributeValues: { ':sequence': sequence, ...(sequence === 1 ? {} : { ':previous': sequence - 1 }) },
-    // A lost race shows the counter as it is now, so the next number is tried without reading it again.
-    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-  },
-});
