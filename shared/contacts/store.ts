@@ -3,7 +3,7 @@ import { ConditionFailed, NotFound, PreconditionFailed } from '../db/errors.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
 import { getExistingRecord, getRecord, replaceRecord } from '../db/record-store.ts';
 import { checkPrecondition, newRecord } from '../db/versioned.ts';
-import { type WriteItem, write } from '../db/write.ts';
+import { putNew, type WriteItem, write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
 import { Problem } from '../http/problem.ts';
 import {
@@ -22,13 +22,8 @@ import {
 import type { Contact, ContactInput } from './schema.ts';
 import { contactTexts } from './texts.ts';
 
-const claimEmail = (email: string, contactId: string): WriteItem => ({
-  Put: {
-    TableName: tableName(),
-    Item: { ...emailClaimKey(email), entity: 'contactEmail', contactId },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  },
-});
+const claimEmail = (email: string, contactId: string): WriteItem =>
+  putNew({ ...emailClaimKey(email), entity: 'contactEmail', contactId });
 
 const releaseEmail = (email: string, contactId: string): WriteItem => ({
   Delete: {
@@ -56,9 +51,7 @@ export const getExistingContact = (id: string): Promise<Contact> => getExistingR
  */
 export const createContact = async (input: ContactInput, createdBy: string): Promise<Contact> => {
   const contact: Contact = newRecord(input, createdBy);
-  const writes: WriteItem[] = [
-    { Put: { TableName: tableName(), Item: contactItem(contact), ConditionExpression: 'attribute_not_exists(pk)' } },
-  ];
+  const writes: WriteItem[] = [putNew(contactItem(contact))];
   if (contact.email) writes.push(claimEmail(contact.email, contact.id));
   try {
     await write(writes, {
@@ -101,6 +94,21 @@ export const replaceContact = (
         !sameEmail(current.email, next.email) && next.email && failure.at(writes.length - 1) ? emailTaken() : undefined,
     },
   );
+
+/**
+ * The mark that keeps the contact from being deleted while a contract refers to
+ * it (see `deleteContact`), set on condition that the contact is still the
+ * version the contract copied.
+ */
+export const hasContractsMark = (contact: Pick<Contact, 'id' | 'version'>): WriteItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: contactKey(contact.id),
+    UpdateExpression: 'SET hasContracts = :true',
+    ConditionExpression: 'version = :version',
+    ExpressionAttributeValues: { ':true': true, ':version': contact.version },
+  },
+});
 
 /**
  * Deletes the contact and releases its email. The condition refuses while any

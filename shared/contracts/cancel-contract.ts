@@ -1,13 +1,12 @@
 import { now } from '../clock.ts';
-import { tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
 import { write } from '../db/write.ts';
 import { Problem } from '../http/problem.ts';
 import { withComputedDates } from './computed-dates.ts';
-import { contractKey, contractStatusIndex } from './entity.ts';
 import type { ContractWithSignatures } from './schema.ts';
 import { getExistingContract } from './store.ts';
 import { contractTexts } from './texts.ts';
+import { cancellationWrites } from './writes.ts';
 
 const maxAttempts = 5;
 
@@ -41,30 +40,10 @@ export const cancelContract = async (
       at,
     );
     try {
-      await write(
-        [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: contractKey(id),
-              UpdateExpression:
-                'SET #status = :cancelled, cancelledAt = :now, cancellationReason = :reason, cancelledBy = :cancelledBy, updatedAt = :now, #version = :next, gsi3pk = :statusPartition',
-              ConditionExpression: '#version = :version',
-              ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
-              ExpressionAttributeValues: {
-                ':cancelled': 'cancelled',
-                ':now': cancelledAt,
-                ':reason': reason,
-                ':cancelledBy': cancelledBy,
-                ':version': contract.version,
-                ':next': cancelled.version,
-                ':statusPartition': contractStatusIndex('cancelled').gsi3pk,
-              },
-            },
-          },
-        ],
-        { result: cancelled, change: { type: 'contract.cancelled', id, version: cancelled.version } },
-      );
+      await write(cancellationWrites(cancelled), {
+        result: cancelled,
+        change: { type: 'contract.cancelled', id, version: cancelled.version },
+      });
       return cancelled;
     } catch (error) {
       // The contract changed since it was read (signed meanwhile): decide again on the fresh state.

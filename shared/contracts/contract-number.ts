@@ -1,7 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
 import { SerialLanes } from '../db/serial-lanes.ts';
-import type { WriteItem } from '../db/write.ts';
 import { contractNumberCounterKey } from './entity.ts';
 
 /**
@@ -32,37 +31,25 @@ export const reservationAfter = (year: number, last: number): NumberReservation 
 };
 
 const lanes = new SerialLanes();
-const highestSeen = new Map<number, number>();
-
-/** Notes that the counter of `year` held `last`: a later claim in this process starts after it. */
-const saw = (year: number, last: number) => highestSeen.set(year, Math.max(last, highestSeen.get(year) ?? 0));
+/** What this process last saw of each counter, by table and year: a hint, corrected by every lost race. */
+const lastSeen = new Map<string, number>();
 
 /**
- * Runs `claim` after this process's earlier claims of the same year, from the
- * number after the highest the counter is known to hold: the one `read` before
- * waiting, or one that an earlier claim saw meanwhile. `claim` reports what it
- * saw (the number it took, or the counter a lost race returned), so the next
- * in line does not start from a number already gone.
+ * Runs `claim` after this process's earlier claims of the same counter (the
+ * table's, of `read.year`), from the number after the one the counter is known
+ * to hold: the one `read` before waiting, or a later one that an earlier claim
+ * saw meanwhile. `claim` reports what it saw (the number it took, or the
+ * counter a lost race returned), so the next in line does not start from a
+ * number already gone. What it saw replaces the hint rather than raising it: a
+ * table restored or made anew counts from where it stands.
  */
 export const claimInLine = <T>(
   read: NumberReservation,
   claim: (reservation: NumberReservation, seen: (last: number) => void) => Promise<T>,
-): Promise<T> =>
-  lanes.run(`contract-number#${read.year}`, () => {
-    const last = Math.max(read.sequence - 1, highestSeen.get(read.year) ?? 0);
-    return claim(reservationAfter(read.year, last), (seen) => saw(read.year, seen));
+): Promise<T> => {
+  const counter = `${tableName()}#${read.year}`;
+  return lanes.run(counter, () => {
+    const last = Math.max(read.sequence - 1, lastSeen.get(counter) ?? 0);
+    return claim(reservationAfter(read.year, last), (seen) => lastSeen.set(counter, seen));
   });
-
-/** Moves the counter to the reserved number, failing if another contract took it first. */
-export const claimContractNumber = ({ year, sequence }: NumberReservation): WriteItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: contractNumberCounterKey(year),
-    UpdateExpression: 'SET #last = :sequence',
-    ConditionExpression: sequence === 1 ? 'attribute_not_exists(pk)' : '#last = :previous',
-    ExpressionAttributeNames: { '#last': 'last' },
-    ExpressionAttributeValues: { ':sequence': sequence, ...(sequence === 1 ? {} : { ':previous': sequence - 1 }) },
-    // A lost race shows the counter as it is now, so the next number is tried without reading it again.
-    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-  },
-});
+};

@@ -1,28 +1,19 @@
 import { now } from '../clock.ts';
-import { contactKey } from '../contacts/entity.ts';
 import type { Contact } from '../contacts/schema.ts';
 import { getContact } from '../contacts/store.ts';
-import { tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
-import { type WriteItem, write } from '../db/write.ts';
+import { write } from '../db/write.ts';
 import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
-import { serviceKey } from '../services/entity.ts';
 import type { Service } from '../services/schema.ts';
 import { getService } from '../services/store.ts';
 import type { StudioCopy } from '../studio/schema.ts';
 import { getStudioProfile } from '../studio/store.ts';
 import { copyItems, copyOfContact, copyOfStudio, totalsByInterval } from './build-contract.ts';
 import { todayOf, withComputedDates } from './computed-dates.ts';
-import {
-  claimContractNumber,
-  claimInLine,
-  type NumberReservation,
-  nextContractNumber,
-  reservationAfter,
-} from './contract-number.ts';
+import { claimInLine, type NumberReservation, nextContractNumber, reservationAfter } from './contract-number.ts';
+import { contractCreationWrites, numberTakenUpTo } from './creation-writes.ts';
 import { documentHash } from './document-hash.ts';
-import { contractItem } from './entity.ts';
 import type { ContractInput, ContractItem, ContractWithSignatures, StoredContract } from './schema.ts';
 import { contractTexts } from './texts.ts';
 
@@ -52,8 +43,6 @@ const loadServices = async (input: ContractInput): Promise<Map<string, Service>>
 // this budget (`timeoutSeconds` in the route table).
 const createBudgetMs = 20_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const onlyFirstFailed = (error: ConditionFailed) => error.failed.every((item, index) => item.failed === (index === 0));
 
 interface BuildContext {
   at: Date;
@@ -100,38 +89,6 @@ const buildContract = (input: ContractInput, context: BuildContext) => {
   return { contract, created };
 };
 
-/** The number, the contract, the mark on the contact and the checks that the copies are still current. */
-const contractWrites = (
-  contract: StoredContract,
-  contact: Contact,
-  services: ReadonlyMap<string, Service>,
-  reservation: NumberReservation,
-): WriteItem[] => [
-  claimContractNumber(reservation),
-  { Put: { TableName: tableName(), Item: contractItem(contract), ConditionExpression: 'attribute_not_exists(pk)' } },
-  {
-    Update: {
-      TableName: tableName(),
-      Key: contactKey(contact.id),
-      UpdateExpression: 'SET hasContracts = :true',
-      ConditionExpression: '#version = :version',
-      ExpressionAttributeNames: { '#version': 'version' },
-      ExpressionAttributeValues: { ':true': true, ':version': contact.version },
-    },
-  },
-  ...[...services.values()].map(
-    (service): WriteItem => ({
-      ConditionCheck: {
-        TableName: tableName(),
-        Key: serviceKey(service.id),
-        ConditionExpression: '#version = :version AND active = :true',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':version': service.version, ':true': true },
-      },
-    }),
-  ),
-];
-
 /**
  * Creates a contract in one transaction: the contract with copies of the
  * studio profile, the contact and the services, the next gap-free number of
@@ -167,7 +124,7 @@ export const createContract = async (input: ContractInput, createdBy: string): P
       // at once: the failed condition shows the counter, so no read is repeated.
       for (;;) {
         const built = buildContract(input, { at, studio, contact, items, reservation, createdBy });
-        const writes = contractWrites(built.contract, contact, services, reservation);
+        const writes = contractCreationWrites(built.contract, contact, services, reservation);
         try {
           await write(writes, {
             result: built.created,
@@ -177,11 +134,11 @@ export const createContract = async (input: ContractInput, createdBy: string): P
           return built.created;
         } catch (error) {
           if (!(error instanceof ConditionFailed) && !(error instanceof WriteContention)) throw error;
-          const counter = error instanceof ConditionFailed && onlyFirstFailed(error) ? error.itemAt(0) : undefined;
-          if (typeof counter?.last !== 'number') return undefined;
-          seen(counter.last);
+          const last = error instanceof ConditionFailed ? numberTakenUpTo(error) : undefined;
+          if (last === undefined) return undefined;
+          seen(last);
           if (Date.now() >= deadline) return undefined;
-          reservation = reservationAfter(reservation.year, counter.last);
+          reservation = reservationAfter(reservation.year, last);
         }
       }
     });

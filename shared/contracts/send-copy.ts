@@ -1,13 +1,12 @@
 import { now } from '../clock.ts';
-import { tableName } from '../db/client.ts';
 import { write } from '../db/write.ts';
 import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
 import { sendContractCopy } from '../mail/send-contract-copy.ts';
 import { contractDocument } from './contract-document.ts';
 import type { ContractCopy } from './copy-schema.ts';
-import { copyItem } from './entity.ts';
 import { contractTexts } from './texts.ts';
+import { sentCopyWrites } from './writes.ts';
 
 /**
  * Sends the customer's copy (docs/walkthrough.md, "The customer's copy") by email and records it on the
@@ -33,17 +32,9 @@ export const sendCopy = async (contractId: string, to: string | null): Promise<C
     fileName,
   });
   const copy: ContractCopy = { id: newId(), to: address, sentAt: now().toISOString(), messageId };
-  await write(
-    [
-      {
-        Put: {
-          TableName: tableName(),
-          Item: copyItem(contractId, copy),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    ],
-    { result: copy, change: { type: 'contract.copy_sent', id: contractId, version: contract.version } },
-  );
+  await write(sentCopyWrites(contractId, copy), {
+    result: copy,
+    change: { type: 'contract.copy_sent', id: contractId, version: contract.version },
+  });
   return copy;
 };

@@ -1,5 +1,4 @@
 import { now } from '../clock.ts';
-import { tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
 import { type WriteItem, write } from '../db/write.ts';
 import { canonicalJson, sha256Hex } from '../hashing.ts';
@@ -8,11 +7,11 @@ import { Problem } from '../http/problem.ts';
 import { configuredSealer } from '../signatures/configured-sealer.ts';
 import { parseSignatureImage } from '../signatures/parse-signature-image.ts';
 import { hasEnded, todayOf, withComputedDates } from './computed-dates.ts';
-import { contractKey, contractStatusPartition, signatureImageItem, signatureItem } from './entity.ts';
 import type { ContractStatus, ContractWithSignatures } from './schema.ts';
 import type { Signature, SignatureInput, SignerRole } from './signature-schema.ts';
 import { getExistingContract } from './store.ts';
 import { contractTexts } from './texts.ts';
+import { roleSignedAlready, signatureWrites } from './writes.ts';
 
 /** Where the signature was given, as the API Gateway request context reports it. */
 export interface SigningContext {
@@ -99,50 +98,22 @@ export const signContract = async (
       imageSha256,
     };
     const signature: Signature = { id: newId(), ...facts, seal: await configuredSealer().seal(sealedFacts(id, facts)) };
-    const status = statusAfterSigning(contract, input.role);
-    const writes: WriteItem[] = [
+    const signed: ContractWithSignatures = withComputedDates(
       {
-        Put: {
-          TableName: tableName(),
-          Item: signatureItem(id, signature),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+        ...contract,
+        status: statusAfterSigning(contract, input.role),
+        updatedAt: signature.signedAt,
+        version: contract.version + 1,
+        signatures: [...contract.signatures, signature],
       },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: signatureImageItem(id, { role: input.role, mediaType: image.mediaType, bytes: image.bytes }),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Update: {
-          TableName: tableName(),
-          Key: contractKey(id),
-          UpdateExpression: 'SET #status = :status, updatedAt = :now, #version = :next, gsi3pk = :statusPartition',
-          ConditionExpression: '#version = :version',
-          ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
-          ExpressionAttributeValues: {
-            ':status': status,
-            ':now': signature.signedAt,
-            ':version': contract.version,
-            ':next': contract.version + 1,
-            ':statusPartition': contractStatusPartition(status),
-          },
-        },
-      },
-    ];
+      at,
+    );
+    const writes = signatureWrites(signed, signature, {
+      role: input.role,
+      mediaType: image.mediaType,
+      bytes: image.bytes,
+    });
     try {
-      const signed: ContractWithSignatures = withComputedDates(
-        {
-          ...contract,
-          status,
-          updatedAt: signature.signedAt,
-          version: contract.version + 1,
-          signatures: [...contract.signatures, signature],
-        },
-        at,
-      );
       // Every signature is a change of the contract: each one announces `contract.signed`.
       await write([...writes, ...extraWrites], {
         result: signed,
@@ -152,7 +123,7 @@ export const signContract = async (
     } catch (error) {
       if (!(error instanceof ConditionFailed)) throw error;
       if (extraWrites.some((_, index) => error.at(writes.length + index))) throw error;
-      if (error.at(0)) throw alreadySigned();
+      if (roleSignedAlready(error)) throw alreadySigned();
       // The contract changed (another role signed, or it was cancelled): decide again on the fresh state.
     }
   }

@@ -23,8 +23,9 @@ import type { Signature } from './signature-schema.ts';
 
 /*
  * The contract's reads. A contract, its signatures, its copies and the signature
- * images share one partition (see entity.ts); the writes are the transactions of
- * the action files (create, sign, cancel, terminate, send a copy).
+ * images share one partition (see entity.ts); the items of its writes are in
+ * creation-writes.ts and writes.ts, and the action files (create, sign, cancel,
+ * terminate, send a copy) send them.
  */
 
 /** The contract and its signatures, with its dates as of today: one Query on the contract's item collection. */

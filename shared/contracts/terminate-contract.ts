@@ -1,17 +1,16 @@
 import { now } from '../clock.ts';
-import { tableName } from '../db/client.ts';
 import { ConditionFailed, PreconditionFailed, WriteContention } from '../db/errors.ts';
 import { checkPrecondition } from '../db/versioned.ts';
-import { type WriteItem, write } from '../db/write.ts';
+import { write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
 import { type Message, Problem } from '../http/problem.ts';
 import { hasEnded, todayOf, withComputedDates } from './computed-dates.ts';
 import { type CalendarDate, earliestEndOn } from './dates.ts';
-import { contractKey, contractStatusPartition } from './entity.ts';
 import type { ContractStatus, ContractWithSignatures } from './schema.ts';
 import { getExistingContract } from './store.ts';
 import type { Termination, TerminationInput } from './termination-schema.ts';
 import { contractTexts } from './texts.ts';
+import { terminationWrites } from './writes.ts';
 
 const maxAttempts = 5;
 
@@ -102,30 +101,6 @@ const receivedOnOf = (contract: ContractWithSignatures, input: TerminationInput,
   return receivedOn;
 };
 
-const statusUpdate = (
-  contract: ContractWithSignatures,
-  status: ContractStatus,
-  termination: Termination | null,
-  updatedAt: string,
-): WriteItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: contractKey(contract.id),
-    UpdateExpression:
-      'SET #status = :status, termination = :termination, updatedAt = :now, #version = :next, gsi3pk = :statusPartition',
-    ConditionExpression: '#version = :version',
-    ExpressionAttributeNames: { '#status': 'status', '#version': 'version' },
-    ExpressionAttributeValues: {
-      ':status': status,
-      ':termination': termination,
-      ':now': updatedAt,
-      ':version': contract.version,
-      ':next': contract.version + 1,
-      ':statusPartition': contractStatusPartition(status),
-    },
-  },
-});
-
 /**
  * „Kündigung“: records the notice and the day it ends the contract, and moves
  * the contract to `terminated`, in one write conditional on the version read:
@@ -162,7 +137,7 @@ export const terminateContract = async (
       at,
     );
     try {
-      await write([statusUpdate(contract, 'terminated', termination, termination.recordedAt)], {
+      await write(terminationWrites(terminated), {
         result: terminated,
         change: { type: 'contract.terminated', id, version: terminated.version },
       });
@@ -191,9 +166,16 @@ export const withdrawTermination = async (id: string, ifMatch: VersionPreconditi
     if (today >= contract.termination.endsOn) {
       throw conflict(contractTexts.localized('terminationTookEffect', contract.termination.endsOn));
     }
+    const withdrawn = {
+      ...contract,
+      status: 'signed' as const,
+      termination: null,
+      updatedAt: at.toISOString(),
+      version: contract.version + 1,
+    };
     try {
-      await write([statusUpdate(contract, 'signed', null, at.toISOString())], {
-        change: { type: 'contract.termination_withdrawn', id, version: contract.version + 1 },
+      await write(terminationWrites(withdrawn), {
+        change: { type: 'contract.termination_withdrawn', id, version: withdrawn.version },
       });
       return;
     } catch (error) {

@@ -55,6 +55,23 @@ export const versionedUpdate = (key: Record<string, string>, attributes: Record<
   };
 };
 
+/**
+ * A check, in a transaction, that the item under `key` is still at `version`,
+ * and meets `also` when given: what a write that copied or relied on that version requires.
+ */
+export const versionCheck = (
+  key: Record<string, string>,
+  version: number,
+  also?: { condition: string; values: Record<string, unknown> },
+): WriteItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: key,
+    ConditionExpression: also ? `version = :version AND ${also.condition}` : 'version = :version',
+    ExpressionAttributeValues: { ':version': version, ...also?.values },
+  },
+});
+
 /** Thrown by a replace attempt whose version condition failed. */
 export class VersionChanged extends Error {
   constructor() {

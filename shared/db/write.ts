@@ -3,11 +3,16 @@ import { TransactionCanceledException, TransactionInProgressException } from '@a
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type Change, eventWrite } from '../events/entity.ts';
-import { documentClient } from './client.ts';
+import { documentClient, tableName } from './client.ts';
 import { ConditionFailed, IdempotencyClaimLost, WriteContention } from './errors.ts';
 import { completionOfCurrentRequest } from './idempotency-scope.ts';
 
 export type WriteItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** A Put of an item whose key must still be free: a second create under the same key fails its condition. */
+export const putNew = (item: Record<string, unknown>): WriteItem => ({
+  Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+});
 
 const contentionRetries = 4;
 const inProgressRetries = 10;

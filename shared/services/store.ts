@@ -1,8 +1,7 @@
-import { tableName } from '../db/client.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
 import { getExistingRecord, getRecord, replaceRecord } from '../db/record-store.ts';
-import { newRecord } from '../db/versioned.ts';
-import { write } from '../db/write.ts';
+import { newRecord, versionCheck } from '../db/versioned.ts';
+import { putNew, type WriteItem, write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
 import {
   serviceActivePartition,
@@ -18,10 +17,10 @@ import type { Service, ServiceInput } from './schema.ts';
 /** `createdBy` is the caller's `sub`. */
 export const createService = async (input: ServiceInput, createdBy: string): Promise<Service> => {
   const service: Service = newRecord(input, createdBy);
-  await write(
-    [{ Put: { TableName: tableName(), Item: serviceItem(service), ConditionExpression: 'attribute_not_exists(pk)' } }],
-    { result: service, change: { type: 'service.created', id: service.id, version: service.version } },
-  );
+  await write([putNew(serviceItem(service))], {
+    result: service,
+    change: { type: 'service.created', id: service.id, version: service.version },
+  });
   return service;
 };
 
@@ -42,6 +41,10 @@ export const replaceService = (
     { input, ifMatch, updatedBy },
     { change: (next) => ({ type: 'service.updated', id, version: next.version }) },
   );
+
+/** A check that the service is still the version a contract copied, and still on offer. */
+export const unchangedActiveService = (service: Pick<Service, 'id' | 'version'>): WriteItem =>
+  versionCheck(serviceKey(service.id), service.version, { condition: 'active = :true', values: { ':true': true } });
 
 /** Services by name, id; `active` narrows to one of two index partitions. */
 export const listServices = (

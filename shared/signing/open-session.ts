@@ -1,18 +1,15 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../clock.ts';
 import { hasEnded, todayOf } from '../contracts/computed-dates.ts';
-import { contractKey } from '../contracts/entity.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import type { SignerRole } from '../contracts/signature-schema.ts';
 import { getExistingContract } from '../contracts/store.ts';
 import { contractTexts } from '../contracts/texts.ts';
-import { documentClient, tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
-import { type WriteItem, write } from '../db/write.ts';
+import { write } from '../db/write.ts';
 import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
-import { currentSessionItem, currentSessionKey, signingSessionItem, signingSessionKey } from './entity.ts';
 import type { SigningSessionInput, StoredSigningSession } from './schema.ts';
+import { currentTokenHash, sessionOpeningWrites } from './store.ts';
 import { signingTexts } from './texts.ts';
 import { newSigningToken, signingTokenHash } from './token.ts';
 
@@ -32,13 +29,6 @@ const notSignable = (contract: ContractWithSignatures, role: SignerRole, today: 
     });
   }
   return undefined;
-};
-
-const currentTokenHash = async (contractId: string, role: SignerRole): Promise<string | undefined> => {
-  const { Item } = await documentClient.send(
-    new GetCommand({ TableName: tableName(), Key: currentSessionKey(contractId, role), ConsistentRead: true }),
-  );
-  return typeof Item?.tokenHash === 'string' ? Item.tokenHash : undefined;
 };
 
 const maxAttempts = 5;
@@ -75,43 +65,8 @@ export const openSigningSession = async (
       validUntil: new Date(at.getTime() + input.expiresInMinutes * 60_000).toISOString(),
       signedAt: null,
     };
-    const table = tableName();
-    const writes: WriteItem[] = [
-      {
-        Put: {
-          TableName: table,
-          Item: signingSessionItem(tokenHash, session),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Put: {
-          TableName: table,
-          Item: currentSessionItem(session, tokenHash),
-          ...(previousHash === undefined
-            ? { ConditionExpression: 'attribute_not_exists(pk)' }
-            : {
-                ConditionExpression: 'tokenHash = :previous',
-                ExpressionAttributeValues: { ':previous': previousHash },
-              }),
-        },
-      },
-      {
-        ConditionCheck: {
-          TableName: table,
-          Key: contractKey(contractId),
-          ConditionExpression: '#version = :version',
-          ExpressionAttributeNames: { '#version': 'version' },
-          ExpressionAttributeValues: { ':version': contract.version },
-        },
-      },
-      // Deleting the replaced session ends it: its token no longer finds anything.
-      ...(previousHash === undefined
-        ? []
-        : [{ Delete: { TableName: table, Key: signingSessionKey(previousHash) } } satisfies WriteItem]),
-    ];
     try {
-      await write(writes);
+      await write(sessionOpeningWrites(session, tokenHash, previousHash, contract.version));
       return { session, token };
     } catch (error) {
       if (!(error instanceof ConditionFailed)) throw error;

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { todayIn } from '#shared/contracts/dates.ts';
 import { localUsers } from '../../infra/local/local-tokens.ts';
 import { unique, useApi } from '../support/api.ts';
 import { onePixelPng, signaturePng } from '../support/images.ts';
 import { studioProfile, useStudioProfile } from '../support/studio.ts';
-import { overwriteAttribute } from '../support/table.ts';
+import { overwriteAttribute, tableClient } from '../support/table.ts';
 
 const api = useApi();
 useStudioProfile(api);
@@ -231,6 +232,20 @@ describe('contract numbers', () => {
       numbers.push(sequenceOf((await api.request('POST', '/api/contracts', { body })).body.number));
     }
     expect(numbers).toEqual([numbers[0], (numbers[0] ?? 0) + 1, (numbers[0] ?? 0) + 2]);
+  });
+
+  it('start again at 1 when the counter is gone, whatever this process numbered before (a table made anew)', async () => {
+    const { contract, contact, service } = await createContract();
+    const year = contract.number.slice(0, 4);
+    const body = { contactId: contact.id, items: [{ serviceId: service.id }], startDate: '2026-12-01' };
+    await tableClient().send(
+      new DeleteCommand({ TableName: process.env.TABLE_NAME, Key: { pk: `CONTRACT_NUMBER#${year}`, sk: 'COUNTER' } }),
+    );
+
+    const response = await api.request('POST', '/api/contracts', { body });
+
+    expect(response.status, response.text).toBe(201);
+    expect(response.body.number).toBe(`${year}-000001`);
   });
 });
 

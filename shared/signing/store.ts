@@ -1,0 +1,74 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { contractKey } from '../contracts/entity.ts';
+import type { SignerRole } from '../contracts/signature-schema.ts';
+import { documentClient, tableName } from '../db/client.ts';
+import { versionCheck } from '../db/versioned.ts';
+import { putNew, type WriteItem } from '../db/write.ts';
+import {
+  copyWindowMs,
+  currentSessionItem,
+  currentSessionKey,
+  signingSessionItem,
+  signingSessionKey,
+} from './entity.ts';
+import type { StoredSigningSession } from './schema.ts';
+
+/*
+ * What opening a session and signing in it read and write. A session is found
+ * by its token's hash; the pointer of a contract and role names the current one
+ * (entity.ts). Finding the session of a presented token stays in
+ * find-session.ts: the read-only functions (page, view, copy) import that, and
+ * importing this module would add the write path to their bundles.
+ */
+
+/** The token hash of the contract's current session in `role`, if one was opened. */
+export const currentTokenHash = async (contractId: string, role: SignerRole): Promise<string | undefined> => {
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: tableName(), Key: currentSessionKey(contractId, role), ConsistentRead: true }),
+  );
+  return typeof Item?.tokenHash === 'string' ? Item.tokenHash : undefined;
+};
+
+/**
+ * A new session: the session, the pointer to it (on condition that it still
+ * names `previousHash`, the session read as current, or none), a check that
+ * the contract is still at `contractVersion`, and the end of the session it
+ * replaces: deleting it means its token no longer finds anything.
+ */
+export const sessionOpeningWrites = (
+  session: StoredSigningSession,
+  tokenHash: string,
+  previousHash: string | undefined,
+  contractVersion: number,
+): WriteItem[] => [
+  putNew(signingSessionItem(tokenHash, session)),
+  previousHash === undefined
+    ? putNew(currentSessionItem(session, tokenHash))
+    : {
+        Put: {
+          TableName: tableName(),
+          Item: currentSessionItem(session, tokenHash),
+          ConditionExpression: 'tokenHash = :previous',
+          ExpressionAttributeValues: { ':previous': previousHash },
+        },
+      },
+  versionCheck(contractKey(session.contractId), contractVersion),
+  ...(previousHash === undefined ? [] : [{ Delete: { TableName: tableName(), Key: signingSessionKey(previousHash) } }]),
+];
+
+/**
+ * Spends the token: conditional on the session still existing (not replaced),
+ * unused and unexpired at `at`; afterwards it fetches the copy for a while.
+ */
+export const tokenSpending = (tokenHash: string, at: Date): WriteItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: signingSessionKey(tokenHash),
+    UpdateExpression: 'SET signedAt = :at, expiresAt = :copyUntil',
+    ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(signedAt) AND validUntil > :at',
+    ExpressionAttributeValues: {
+      ':at': at.toISOString(),
+      ':copyUntil': Math.ceil((at.getTime() + copyWindowMs) / 1000),
+    },
+  },
+});
