@@ -59,19 +59,6 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     why: 'the signature image parsed for real: XML subset, SVG allow-list, PNG chunks (9 KB)',
   },
   'signing-sign': { kb: 75, why: 'the same signature image checks as contracts-sign' },
-  'contracts-create': {
-    kb: 64,
-    why: 'was 61.4 KB of 60 before the key shapes of list cursors and the name rules of issue 25 (0.7 KB), and 62.0 KB before the notice period became one variant per unit (valibot variant, 1.0 KB) so the document states its maxima; to be cut back',
-  },
-  ...Object.fromEntries(
-    (['webhooks-create', 'webhooks-replace'] as const).map((name) => [
-      name,
-      {
-        kb: 70,
-        why: "the SSRF check's address classification (ipaddr.js, 13 KB), which only the writes that take a URL import (shared/webhooks/save-webhook.ts)",
-      },
-    ]),
-  ),
 };
 
 /** `bundled`: the SDK is inside the bundle; `runtime`: the bundle imports the copy the Lambda runtime ships. */
