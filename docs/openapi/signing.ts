@@ -2,8 +2,9 @@ import * as v from 'valibot';
 import { SigningInput, SigningSessionInput, SigningSessionRecord, SigningViewRecord } from '#shared/signing/schema.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
-import { contractComponents as c, signatureImageDataUrl, vertragsfelder } from './contract-components.ts';
+import { contractComponents as c, signatureImageDataUrl } from './contract-components.ts';
 import { gespeicherterVertrag, hash, png } from './contract-examples.ts';
+import { vertragsfelder } from './contract-fields.ts';
 import type { OperationDoc } from './operation-doc.ts';
 
 // Unterschrift am Tresen (docs/walkthrough.md, "Signing at the counter"): deutsch dokumentiert wie der ganze Vertragsbereich.
