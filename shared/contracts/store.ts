@@ -13,11 +13,13 @@ import {
   contractStatusPartition,
   contractsOfContactPartition,
   copyFromItem,
+  mandateFromItem,
   type StoredSignatureImage,
   signatureFromItem,
   signatureImageFromItem,
   signatureImageSortPrefix,
 } from './entity.ts';
+import type { Mandate } from './mandate-schema.ts';
 import type { Contract, ContractStatus, ContractWithSignatures, StoredContract } from './schema.ts';
 import type { Signature } from './signature-schema.ts';
 
@@ -27,6 +29,12 @@ import type { Signature } from './signature-schema.ts';
  * creation-writes.ts and writes.ts, and the action files (create, sign, cancel,
  * terminate, send a copy) send them.
  */
+
+/** The newest of a contract's mandates (their sort keys count them), or null without a direct debit. */
+const currentMandate = (items: readonly Record<string, unknown>[]): Mandate | null => {
+  const newest = items.findLast((item) => item.entity === 'mandate');
+  return newest ? mandateFromItem(newest) : null;
+};
 
 /** The contract and its signatures, with its dates as of today: one Query on the contract's item collection. */
 export const getContract = async (id: string): Promise<ContractWithSignatures | undefined> => {
@@ -44,6 +52,7 @@ export const getContract = async (id: string): Promise<ContractWithSignatures | 
     ...contractFromItem(contractItem),
     signatures: Items.filter((item) => item.entity === 'signature').map(signatureFromItem),
     copies: Items.filter((item) => item.entity === 'contractCopy').map(copyFromItem),
+    mandate: currentMandate(Items),
   });
 };
 

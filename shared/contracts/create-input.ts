@@ -1,0 +1,42 @@
+import * as v from 'valibot';
+import { accountHolder, sepaBic, sepaIban } from '../sepa/fields.ts';
+import { studioTexts } from '../studio/texts.ts';
+import { ContractInputFields } from './schema.ts';
+import { contractTexts } from './texts.ts';
+
+/*
+ * The body of `POST /api/contracts`. Apart from schema.ts because the direct debit's IBAN check
+ * carries ibantools (its IBAN registry, about 18 KB): only the create function needs it, while
+ * every contract function reads the records of schema.ts.
+ */
+
+// The field messages of the studio's own SEPA fields: one catalogue entry per message, in both languages.
+
+/** Who pays and from which account: the debtor of the contract's SEPA mandate, who may differ from the contact. */
+export const DirectDebitInput = v.strictObject({
+  accountHolder: accountHolder(),
+  iban: sepaIban({
+    type: studioTexts.schemaMessage('ibanType'),
+    format: studioTexts.schemaMessage('ibanFormat'),
+    country: studioTexts.schemaMessage('ibanCountry'),
+    length: studioTexts.schemaMessage('ibanLength'),
+    checksum: studioTexts.schemaMessage('ibanChecksum'),
+    structure: studioTexts.schemaMessage('ibanStructure'),
+  }),
+  bic: sepaBic(studioTexts.schemaMessage('bic')),
+});
+export type DirectDebitInput = v.InferOutput<typeof DirectDebitInput>;
+
+/** Body of `POST /api/contracts`. */
+export const ContractInput = v.pipe(
+  v.strictObject({ ...ContractInputFields.entries, directDebit: v.optional(v.nullable(DirectDebitInput), null) }),
+  v.forward(
+    v.partialCheck(
+      [['minimumTermMonths'], ['renewal']],
+      (input) => input.renewal !== 'none' || input.minimumTermMonths >= 1,
+      contractTexts.schemaMessage('renewalNoneNeedsMinimumTerm'),
+    ),
+    ['renewal'],
+  ),
+);
+export type ContractInput = v.InferOutput<typeof ContractInput>;
