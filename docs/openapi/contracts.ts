@@ -49,6 +49,18 @@ export const contractOperations = {
       'Das aktuelle SEPA-Lastschriftmandat des Vertrags (das neueste) mit dem Mandatstext, den der Kontoinhaber unterschreibt: derselbe Text wie auf der Unterschriftsseite und in der PDF-Kopie. Ein Vertrag ohne Lastschrift hat keines (404).',
     success: { status: 200, description: 'Das Mandat mit seinem Text.', content: { [json]: c.MandateWithText } },
   },
+  'contracts-revoke-mandate': {
+    summary: 'Vertrag – sein SEPA-Mandat widerrufen',
+    description:
+      'Vermerkt den Widerruf des aktuellen SEPA-Mandats (`pending` oder `active`) durch den Kontoinhaber: Es wird `revoked` mit `revokedAt`, `revokedOn` und `revocationReason`, und keine Lastschrift wird mehr darauf eingezogen. Der Vertrag selbst bleibt, wie er ist. Ein bereits widerrufenes oder ersetztes Mandat ergibt 409, ein Vertrag ohne Mandat 404. Ein Ereignis `mandate.revoked` kündigt den Widerruf an (`data.id` ist die ID des Vertrags). Nur Inhaber.',
+    body: c.MandateRevocationInput,
+    success: {
+      status: 200,
+      description: 'Das widerrufene Mandat mit seinem Text.',
+      content: { [json]: c.MandateWithText },
+    },
+    problems: { 409: ['conflict'] },
+  },
   'contracts-list-mandates': {
     summary: 'Vertrag – seine SEPA-Mandate auflisten',
     description:

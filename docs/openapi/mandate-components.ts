@@ -1,3 +1,4 @@
+import { MandateRevocationInput } from '#shared/contracts/mandate-revocation-schema.ts';
 import { MandateList, MandateRecord, MandateWithTextRecord } from '#shared/contracts/mandate-schema.ts';
 import { mandateText } from '#shared/contracts/mandate-text.ts';
 import { type Component, component } from './components.ts';
@@ -55,7 +56,8 @@ const mandateFields = {
   },
   signedAt:
     'Zeitpunkt der Unterschrift (RFC 3339, UTC), oder null; das Unterschriftsdatum der Lastschriften (`DtOfSgntr`).',
-  revokedAt: 'Zeitpunkt des Widerrufs (RFC 3339, UTC), oder null.',
+  revokedAt: 'Wann der Widerruf erfasst wurde (RFC 3339, UTC), oder null.',
+  revokedOn: 'Tag, an dem der Widerruf beim Studio einging (`YYYY-MM-DD`, Zeitzone des Studios), oder null.',
   revocationReason: 'Grund des Widerrufs, oder null.',
   lastCollectedOn: 'Tag des letzten Einzugs (`YYYY-MM-DD`), oder null vor dem ersten.',
 } as const;
@@ -71,6 +73,7 @@ export const beispielMandat = {
   signature: null,
   signedAt: null,
   revokedAt: null,
+  revokedOn: null,
   revocationReason: null,
   lastCollectedOn: null,
 };
@@ -94,6 +97,22 @@ const MandateWithText = component(
 );
 
 export const mandateComponents = {
+  MandateRevocationInput: component(
+    MandateRevocationInput,
+    'MandateRevocationInput',
+    {
+      reason: 'Grund des Widerrufs, 1 bis 2000 Zeichen.',
+      revokedOn:
+        'Tag, an dem der Widerruf beim Studio einging (`YYYY-MM-DD`); ohne Angabe heute in der Zeitzone des Studios, nicht in der Zukunft (sonst 400).',
+    },
+    {
+      text: 'Der Widerruf eines SEPA-Mandats durch den Kontoinhaber.',
+      examples: [
+        { reason: 'Widerruf per Brief des Kontoinhabers' },
+        { reason: 'Kontowechsel', revokedOn: '2027-03-02' },
+      ],
+    },
+  ),
   Mandate,
   MandateWithText,
   MandateList: component(

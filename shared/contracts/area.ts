@@ -54,6 +54,7 @@ export const contractsArea = {
     { name: 'contracts-terminate', method: 'POST', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/terminate.ts', roles: anyRole, data: 'read-write' },
     { name: 'contracts-get-mandate', method: 'GET', path: '/api/contracts/{id}/mandate', entry: 'functions/contracts/get-mandate.ts', roles: anyRole, data: 'read' },
     { name: 'contracts-list-mandates', method: 'GET', path: '/api/contracts/{id}/mandates', entry: 'functions/contracts/list-mandates.ts', roles: anyRole, data: 'read' },
+    { name: 'contracts-revoke-mandate', method: 'POST', path: '/api/contracts/{id}/mandate/revocation', entry: 'functions/contracts/revoke-mandate.ts', roles: ownerOnly, data: 'read-write' },
     { name: 'contracts-withdraw-termination', method: 'DELETE', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/withdraw-termination.ts', roles: ownerOnly, data: 'read-write' },
   ],
   eventTypes: [
@@ -63,6 +64,7 @@ export const contractsArea = {
     'contract.terminated',
     'contract.termination_withdrawn',
     'contract.copy_sent',
+    'mandate.revoked',
   ],
   entities: {
     contract: { en: 'No contract has this id', de: 'Kein Vertrag hat diese ID' },
@@ -93,5 +95,7 @@ export const contractsArea = {
     'contracts-cancel': { body: { reason: 'Umzug ins Ausland' } },
     // Without receivedOn: the day of receipt is then today, and a termination received in the future is a 400.
     'contracts-terminate': { body: { kind: 'ordinary' } },
+    // Without revokedOn: the day of the revocation is then today.
+    'contracts-revoke-mandate': { body: { reason: 'Widerruf durch den Kontoinhaber' } },
   }),
 } as const satisfies AreaDefinition;

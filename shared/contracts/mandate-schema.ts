@@ -39,6 +39,8 @@ export const MandateRecord = v.object({
   signature: v.nullable(MandateSignatureRecord),
   signedAt: v.nullable(timestamp()),
   revokedAt: v.nullable(timestamp()),
+  /** The day the revocation took effect (reached the studio), in the studio's time zone. */
+  revokedOn: v.nullable(dateRecord()),
   revocationReason: v.nullable(v.string()),
   lastCollectedOn: v.nullable(dateRecord()),
 });

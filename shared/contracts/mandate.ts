@@ -59,6 +59,7 @@ export const newMandate = (
     signature: null,
     signedAt: null,
     revokedAt: null,
+    revokedOn: null,
     revocationReason: null,
     lastCollectedOn: null,
   };

@@ -78,6 +78,7 @@ describe('a contract with a direct debit', () => {
       signature: null,
       signedAt: null,
       revokedAt: null,
+      revokedOn: null,
       revocationReason: null,
       lastCollectedOn: null,
     });
