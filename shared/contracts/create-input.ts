@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { accountHolder, sepaBic, sepaIban } from '../sepa/fields.ts';
-import { studioTexts } from '../studio/texts.ts';
+import { ibanFieldMessages, sepaTexts } from '../sepa/texts.ts';
 import { ContractInputFields } from './schema.ts';
 import { contractTexts } from './texts.ts';
 
@@ -10,20 +10,11 @@ import { contractTexts } from './texts.ts';
  * every contract function reads the records of schema.ts.
  */
 
-// The field messages of the studio's own SEPA fields: one catalogue entry per message, in both languages.
-
 /** Who pays and from which account: the debtor of the contract's SEPA mandate, who may differ from the contact. */
 export const DirectDebitInput = v.strictObject({
   accountHolder: accountHolder(),
-  iban: sepaIban({
-    type: studioTexts.schemaMessage('ibanType'),
-    format: studioTexts.schemaMessage('ibanFormat'),
-    country: studioTexts.schemaMessage('ibanCountry'),
-    length: studioTexts.schemaMessage('ibanLength'),
-    checksum: studioTexts.schemaMessage('ibanChecksum'),
-    structure: studioTexts.schemaMessage('ibanStructure'),
-  }),
-  bic: sepaBic(studioTexts.schemaMessage('bic')),
+  iban: sepaIban(ibanFieldMessages()),
+  bic: sepaBic(sepaTexts.schemaMessage('bic')),
 });
 export type DirectDebitInput = v.InferOutput<typeof DirectDebitInput>;
 

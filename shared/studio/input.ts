@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { preNotificationDays, sepaBic, sepaCreditorId, sepaIban } from '../sepa/fields.ts';
+import { ibanFieldMessages, sepaTexts } from '../sepa/texts.ts';
 import { StudioPartyInput } from './schema.ts';
-import { studioTexts } from './texts.ts';
 
 /*
  * The body of `PUT /api/studio`. Apart from schema.ts because the SEPA checks carry ibantools (its
@@ -10,17 +10,10 @@ import { studioTexts } from './texts.ts';
 
 /** The studio as a SEPA creditor: its Gläubiger-ID, the account its collections are paid into, the pre-notification. */
 export const StudioSepaInput = v.strictObject({
-  creditorId: sepaCreditorId(studioTexts.schemaMessage('creditorId')),
-  iban: sepaIban({
-    type: studioTexts.schemaMessage('ibanType'),
-    format: studioTexts.schemaMessage('ibanFormat'),
-    country: studioTexts.schemaMessage('ibanCountry'),
-    length: studioTexts.schemaMessage('ibanLength'),
-    checksum: studioTexts.schemaMessage('ibanChecksum'),
-    structure: studioTexts.schemaMessage('ibanStructure'),
-  }),
-  bic: sepaBic(studioTexts.schemaMessage('bic')),
-  preNotificationDays: preNotificationDays(studioTexts.schemaMessage('preNotificationDays')),
+  creditorId: sepaCreditorId(sepaTexts.schemaMessage('creditorId')),
+  iban: sepaIban(ibanFieldMessages()),
+  bic: sepaBic(sepaTexts.schemaMessage('bic')),
+  preNotificationDays: preNotificationDays(sepaTexts.schemaMessage('preNotificationDays')),
 });
 
 export const StudioInput = v.strictObject({

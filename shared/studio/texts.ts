@@ -7,29 +7,11 @@ import { areaTexts, type GermanTexts } from '../messages/index.ts';
 export const en = {
   httpsUrl: 'Must be an https URL',
   timeZone: 'Must be an IANA time zone name, such as Europe/Berlin',
-  creditorId: 'Must be a SEPA creditor identifier with valid check digits (e.g. DE98ZZZ09999999999)',
-  ibanType: 'Must be a string',
-  ibanFormat: 'Must be an IBAN: 2 letters of the country, 2 check digits, then letters and digits',
-  ibanCountry: 'Must be the IBAN of an account in a SEPA country',
-  ibanLength: 'Has the wrong length for an IBAN of its country',
-  ibanChecksum: 'Has wrong check digits: the IBAN is mistyped (MOD 97)',
-  ibanStructure: "Does not have its country's IBAN structure",
-  bic: 'Must be a BIC of 8 or 11 characters (e.g. DEUTDEFF or DEUTDEFF500)',
-  preNotificationDays: 'Must be a whole number from 1 to 14',
 } as const;
 
 export const de = {
   httpsUrl: 'Muss eine https-URL sein',
   timeZone: 'Muss der Name einer IANA-Zeitzone sein, etwa Europe/Berlin',
-  creditorId: 'Muss eine Gläubiger-Identifikationsnummer mit gültigen Prüfziffern sein (z. B. DE98ZZZ09999999999)',
-  ibanType: 'Muss eine Zeichenkette sein',
-  ibanFormat: 'Muss eine IBAN sein: 2 Buchstaben des Landes, 2 Prüfziffern, dann Buchstaben und Ziffern',
-  ibanCountry: 'Muss die IBAN eines Kontos in einem SEPA-Land sein',
-  ibanLength: 'Hat nicht die Länge einer IBAN ihres Landes',
-  ibanChecksum: 'Hat falsche Prüfziffern: die IBAN ist vertippt (MOD 97)',
-  ibanStructure: 'Hat nicht den Aufbau einer IBAN ihres Landes',
-  bic: 'Muss eine BIC mit 8 oder 11 Zeichen sein (z. B. DEUTDEFF oder DEUTDEFF500)',
-  preNotificationDays: 'Muss eine ganze Zahl von 1 bis 14 sein',
 } as const satisfies GermanTexts<typeof en>;
 
 export const studioTexts = areaTexts(
