@@ -1,6 +1,7 @@
 import { contactsArea } from './contacts/area.ts';
 import { contractsArea } from './contracts/area.ts';
 import { docsArea } from './docs/area.ts';
+import { documentsArea } from './documents/area.ts';
 import { eventsArea } from './events/area.ts';
 import type { InEachLanguage, Language } from './messages/index.ts';
 import type { AreaRoute } from './routes.ts';
@@ -59,6 +60,7 @@ export const areas = [
   servicesArea,
   studioArea,
   contractsArea,
+  documentsArea,
   signingArea,
   eventsArea,
   webhooksArea,

@@ -1,0 +1,24 @@
+import type { AreaDefinition } from '../areas.ts';
+import { contractsArea } from '../contracts/area.ts';
+import { anyRole } from '../roles.ts';
+
+/** The id of the sample contract's signed original, as a sample request names it. */
+export const sampleDocumentId = '01JD0000000000000000000009';
+
+// biome-ignore format: one route per line keeps the table readable
+export const documentsArea = {
+  name: 'documents',
+  language: 'de',
+  // The documents are the contracts' files: listed under the contracts' tag.
+  docsTag: contractsArea.docsTag,
+  routes: [
+    { name: 'documents-list', method: 'GET', path: '/api/contracts/{id}/documents', entry: 'functions/documents/list.ts', roles: anyRole, data: 'read' },
+    { name: 'documents-get', method: 'GET', path: '/api/contracts/{id}/documents/{documentId}', entry: 'functions/documents/get.ts', roles: anyRole, data: 'read' },
+  ],
+  eventTypes: [],
+  entities: { document: { en: 'The contract has no stored document with this id', de: 'Der Vertrag hat kein gespeichertes Dokument mit dieser ID' } },
+  sampleIds: {},
+  sampleRequests: () => ({
+    'documents-get': { parameters: { documentId: sampleDocumentId } },
+  }),
+} as const satisfies AreaDefinition;

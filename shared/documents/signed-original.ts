@@ -1,0 +1,99 @@
+import { now } from '../clock.ts';
+import { type ContractDocument, renderContractFile } from '../contracts/contract-document.ts';
+import type { ContractWithSignatures } from '../contracts/schema.ts';
+import { getExistingContract } from '../contracts/store.ts';
+import { newId } from '../http/ids.ts';
+import { storedDocumentFileName } from './file-names.ts';
+import { configuredOriginalsStore } from './originals/configured-originals-store.ts';
+import { documentKey } from './originals/document-key.ts';
+import { DocumentWriteConflict } from './originals/errors.ts';
+import type { PutOutcome } from './originals/originals-store.ts';
+import type { StoredDocumentRecord } from './schema.ts';
+import { getStoredDocument, getStoredDocumentById, recordStoredDocument } from './store.ts';
+
+/*
+ * The signed original (docs/documents.md, "Exactly one original per contract"): rendered once, written under
+ * its deterministic key with put-if-absent, then recorded conditionally from what the store answered. Every
+ * caller (a download, a copy, a retry after a crash between the file and its record) takes the same path.
+ */
+
+const kind = 'signed_original';
+
+/** A contract that was signed: its original exists (or is due). A pending or cancelled one has only drafts. */
+export const hasSignedOriginal = (contract: Pick<ContractWithSignatures, 'status'>): boolean =>
+  contract.status === 'signed' || contract.status === 'terminated';
+
+/**
+ * Kept to the end of the eighth calendar year after the signing year (§ 147 Abs. 3 AO, § 257 Abs. 4 HGB):
+ * derived from the contract alone, so every attempt asks for the same date.
+ */
+export const signedOriginalRetainUntil = (contract: Pick<ContractWithSignatures, 'signatures'>): Date => {
+  const signedAt = contract.signatures
+    .map((signature) => signature.signedAt)
+    .sort()
+    .at(-1);
+  const year = new Date(signedAt ?? now()).getUTCFullYear();
+  return new Date(Date.UTC(year + 9, 0, 1));
+};
+
+const writeAttempts = 3;
+
+// S3 answers a conditional write that overlaps another one with 409: the other one decides, so ask again.
+const putOnce = async (key: string, pdf: Uint8Array, retainUntil: Date): Promise<PutOutcome> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await configuredOriginalsStore().putIfAbsent(key, pdf, retainUntil);
+    } catch (error) {
+      if (!(error instanceof DocumentWriteConflict) || attempt >= writeAttempts) throw error;
+    }
+  }
+};
+
+/** The signed contract's original, rendered and stored if this is the first time anyone asks for it. */
+export const ensureSignedOriginalOf = async (contract: ContractWithSignatures): Promise<StoredDocumentRecord> => {
+  if (!hasSignedOriginal(contract)) throw new Error(`Contract ${contract.id} is ${contract.status}, not signed`);
+  const recorded = await getStoredDocument(contract.id, kind);
+  if (recorded) return recorded;
+  const { pdf }: ContractDocument = await renderContractFile(contract);
+  const retainUntil = signedOriginalRetainUntil(contract);
+  const { document } = await putOnce(documentKey(contract.id, kind), pdf, retainUntil);
+  return recordStoredDocument(
+    contract.id,
+    kind,
+    { ...document, retainUntil: document.retainUntil ?? retainUntil.toISOString() },
+    { id: newId(), createdAt: now().toISOString() },
+  );
+};
+
+export const ensureSignedOriginal = async (contractId: string): Promise<StoredDocumentRecord> =>
+  ensureSignedOriginalOf(await getExistingContract(contractId));
+
+/** The stored bytes of a recorded document, checked against the record's SHA-256 on the way out. */
+export const storedDocumentBytes = async (contractId: string, record: StoredDocumentRecord): Promise<Uint8Array> =>
+  (await configuredOriginalsStore().get(documentKey(contractId, record.kind), record.sha256)).bytes;
+
+export interface DownloadedDocument {
+  fileName: string;
+  pdf: Uint8Array;
+  /** Set for a stored document: the bytes are exactly those. */
+  sha256?: string;
+}
+
+/**
+ * `GET …/document`: a signed contract's stored original (rendered and stored now if no one asked before),
+ * else a draft rendered on request and stored nowhere.
+ */
+export const contractDocumentDownload = async (contractId: string): Promise<DownloadedDocument> => {
+  const contract = await getExistingContract(contractId);
+  if (!hasSignedOriginal(contract)) return renderContractFile(contract);
+  const record = await ensureSignedOriginalOf(contract);
+  const pdf = await storedDocumentBytes(contract.id, record);
+  return { fileName: storedDocumentFileName(record.kind, contract.number), pdf, sha256: record.sha256 };
+};
+
+/** `GET …/documents/{documentId}`: the bytes as stored. */
+export const storedDocumentDownload = async (contractId: string, documentId: string): Promise<DownloadedDocument> => {
+  const { contractNumber, document } = await getStoredDocumentById(contractId, documentId);
+  const pdf = await storedDocumentBytes(contractId, document);
+  return { fileName: storedDocumentFileName(document.kind, contractNumber), pdf, sha256: document.sha256 };
+};
