@@ -1,6 +1,6 @@
 import { NotFound } from '#shared/db/errors.ts';
 import { pdfReply } from '#shared/documents/pdf-reply.ts';
-import { storedDocumentDownload } from '#shared/documents/signed-original.ts';
+import { storedDocumentDownload } from '#shared/documents/stored-document-download.ts';
 import { isWellFormedId } from '#shared/http/ids.ts';
 import { route } from '#shared/http/route.ts';
 

@@ -1,5 +1,4 @@
 import type { AreaDefinition } from '../areas.ts';
-import { contractsArea } from '../contracts/area.ts';
 import { anyRole } from '../roles.ts';
 
 /** The id of the sample contract's signed original, as a sample request names it. */
@@ -9,8 +8,13 @@ export const sampleDocumentId = '01JD0000000000000000000009';
 export const documentsArea = {
   name: 'documents',
   language: 'de',
-  // The documents are the contracts' files: listed under the contracts' tag.
-  docsTag: contractsArea.docsTag,
+  // The documents are the contracts' files: listed under the contracts' tag (the same text, not imported:
+  // a reference to the contracts' area would bring its whole definition into every bundle).
+  docsTag: {
+    name: 'Verträge',
+    description:
+      'Verträge zwischen dem Studio und einem Kontakt, digital unterschrieben, gesiegelt und nach den Regeln des BGB gekündigt.',
+  },
   routes: [
     { name: 'documents-list', method: 'GET', path: '/api/contracts/{id}/documents', entry: 'functions/documents/list.ts', roles: anyRole, data: 'read' },
     { name: 'documents-get', method: 'GET', path: '/api/contracts/{id}/documents/{documentId}', entry: 'functions/documents/get.ts', roles: anyRole, data: 'read' },

@@ -9,7 +9,8 @@ import { documentKey } from './originals/document-key.ts';
 import { DocumentWriteConflict } from './originals/errors.ts';
 import type { PutOutcome } from './originals/originals-store.ts';
 import type { StoredDocumentRecord } from './schema.ts';
-import { getStoredDocument, getStoredDocumentById, recordStoredDocument } from './store.ts';
+import { getStoredDocument, recordStoredDocument } from './store.ts';
+import { type DownloadedDocument, storedDocumentBytes } from './stored-document-download.ts';
 
 /*
  * The signed original (docs/documents.md, "Exactly one original per contract"): rendered once, written under
@@ -68,17 +69,6 @@ export const ensureSignedOriginalOf = async (contract: ContractWithSignatures): 
 export const ensureSignedOriginal = async (contractId: string): Promise<StoredDocumentRecord> =>
   ensureSignedOriginalOf(await getExistingContract(contractId));
 
-/** The stored bytes of a recorded document, checked against the record's SHA-256 on the way out. */
-export const storedDocumentBytes = async (contractId: string, record: StoredDocumentRecord): Promise<Uint8Array> =>
-  (await configuredOriginalsStore().get(documentKey(contractId, record.kind), record.sha256)).bytes;
-
-export interface DownloadedDocument {
-  fileName: string;
-  pdf: Uint8Array;
-  /** Set for a stored document: the bytes are exactly those. */
-  sha256?: string;
-}
-
 /**
  * `GET …/document`: a signed contract's stored original (rendered and stored now if no one asked before),
  * else a draft rendered on request and stored nowhere.
@@ -89,11 +79,4 @@ export const contractDocumentDownload = async (contractId: string): Promise<Down
   const record = await ensureSignedOriginalOf(contract);
   const pdf = await storedDocumentBytes(contract.id, record);
   return { fileName: storedDocumentFileName(record.kind, contract.number), pdf, sha256: record.sha256 };
-};
-
-/** `GET …/documents/{documentId}`: the bytes as stored. */
-export const storedDocumentDownload = async (contractId: string, documentId: string): Promise<DownloadedDocument> => {
-  const { contractNumber, document } = await getStoredDocumentById(contractId, documentId);
-  const pdf = await storedDocumentBytes(contractId, document);
-  return { fileName: storedDocumentFileName(document.kind, contractNumber), pdf, sha256: document.sha256 };
 };
