@@ -45,7 +45,7 @@ const StoredDocumentListComponent = component(
 
 const documentOperations = {
   'documents-list': {
-    summary: 'Gespeicherte Dokumente eines Vertrags auflisten',
+    summary: 'Vertrag – gespeicherte Dokumente auflisten',
     description:
       'Jedes gespeicherte Dokument des Vertrags mit SHA-256, Größe und Aufbewahrungsfrist. Das unterschriebene Original erscheint, sobald es einmal erzeugt wurde (spätestens beim ersten Abruf von `GET /api/contracts/{id}/document`); ein noch nicht unterschriebener Vertrag hat keine.',
     success: {
@@ -55,7 +55,7 @@ const documentOperations = {
     },
   },
   'documents-get': {
-    summary: 'Gespeichertes Dokument herunterladen',
+    summary: 'Vertrag – gespeichertes Dokument herunterladen',
     description:
       'Die gespeicherte Datei Byte für Byte, wie sie einmal erzeugt wurde, mit `Content-Disposition: attachment` und dem `ETag` `"sha256:<sha256>"`. Vor dem Senden wird sie an ihrem SHA-256 geprüft: Stimmt ein Byte nicht, ist die Antwort 500 und nie die veränderte Datei.',
     path: {
