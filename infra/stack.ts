@@ -91,7 +91,7 @@ export class StudioApiStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    // Signed originals, write-once for their retention (docs/documents.md); the routes get their grants with them.
+    // Signed originals, write-once for their retention (docs/documents.md); routes get grants by their `originals`.
     this.documents = new DocumentsBucket(this, 'Documents');
 
     // API Gateway's own 404 is not problem+json, so unknown routes go to our function instead.
@@ -139,6 +139,7 @@ export class StudioApiStack extends Stack {
       ...(route.data === 'none' ? {} : { TABLE_NAME: this.table.tableName }),
       ...(route.sealing ? { SEAL_KMS_KEY_ARN: this.sealingKey.keyArn } : {}),
       ...(route.sendsMail ? mailEnvironment(this) : {}),
+      ...(route.originals ? { ORIGINALS_BUCKET: this.documents.bucket.bucketName } : {}),
     };
     const fn = this.createFunction(
       route.name,
@@ -153,6 +154,9 @@ export class StudioApiStack extends Stack {
     // Only signing may sign with the key, only verification may verify with it.
     if (route.sealing) allowSealing(this.sealingKey, this.roleOf(fn), route.sealing);
     if (route.sendsMail) allowSendingMail(this, this.roleOf(fn));
+    // Only the render path may write an original; the read route may only get one.
+    if (route.originals === 'store') this.documents.allowStoring(this.roleOf(fn));
+    if (route.originals === 'read') this.documents.allowReading(this.roleOf(fn));
 
     this.api.addRoutes({
       path: route.path,

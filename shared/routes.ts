@@ -37,6 +37,11 @@ export interface RouteDefinition {
   readonly deletes?: true;
   /** Use of the contract sealing key: only signing may sign, only verification may verify. */
   readonly sealing?: 'sign' | 'verify';
+  /**
+   * Use of the bucket of signed originals (docs/documents.md): `store` renders and writes them (put-if-absent,
+   * retention), `read` only downloads them. Routes without it get neither the bucket nor its key.
+   */
+  readonly originals?: 'store' | 'read';
   /** Use of the webhook secrets key: only a webhook's creation encrypts a secret (delivery decrypts, see `backgroundFunctions`). */
   readonly webhookSecrets?: 'encrypt';
   /**

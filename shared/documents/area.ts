@@ -17,7 +17,7 @@ export const documentsArea = {
   },
   routes: [
     { name: 'documents-list', method: 'GET', path: '/api/contracts/{id}/documents', entry: 'functions/documents/list.ts', roles: anyRole, data: 'read' },
-    { name: 'documents-get', method: 'GET', path: '/api/contracts/{id}/documents/{documentId}', entry: 'functions/documents/get.ts', roles: anyRole, data: 'read' },
+    { name: 'documents-get', method: 'GET', path: '/api/contracts/{id}/documents/{documentId}', entry: 'functions/documents/get.ts', roles: anyRole, data: 'read', originals: 'read' },
   ],
   eventTypes: [],
   entities: { document: { en: 'The contract has no stored document with this id', de: 'Der Vertrag hat kein gespeichertes Dokument mit dieser ID' } },

@@ -3,6 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { describe, expect, it } from 'vitest';
 import { DocumentsBucket } from '#infra/documents-bucket.ts';
+import { constructId } from '#infra/stack.ts';
 import { studioApiStack } from '../support/cdk-app.ts';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
@@ -80,9 +81,34 @@ describe('the bucket of signed originals', () => {
     });
   });
 
-  it('grants no function anything on the bucket yet: the grants come with the routes', () => {
-    const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
-    expect(policies).not.toContain(bucketId);
+  it('lets contracts-document store originals and documents-get read them, and no other function touch the bucket', () => {
+    const roleOfRoute = (name: string) =>
+      logicalId(
+        (stack.node.findChild(constructId(name)) as unknown as { role: { node: { defaultChild?: unknown } } }).role,
+      );
+    const s3Actions = (roleId: string) =>
+      statementsOf(template, roleId)
+        .filter((statement) => JSON.stringify(statement).includes(bucketId))
+        .flatMap((statement) => [statement.Action].flat())
+        .sort();
+
+    expect(s3Actions(roleOfRoute('contracts-document'))).toEqual([
+      's3:GetObject',
+      's3:GetObjectRetention',
+      's3:PutObject',
+      's3:PutObjectRetention',
+    ]);
+    expect(s3Actions(roleOfRoute('documents-get'))).toEqual(['s3:GetObject']);
+    const policiesNamingTheBucket = Object.values(
+      template.findResources('AWS::IAM::Policy') as Record<string, Resource>,
+    )
+      .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes(bucketId))
+      .map((policy) => JSON.stringify(policy.Properties.Roles));
+    expect(policiesNamingTheBucket).toHaveLength(2);
+    const functionsWithTheBucket = Object.values(
+      template.findResources('AWS::Lambda::Function') as Record<string, Resource>,
+    ).filter((fn) => JSON.stringify(fn.Properties.Environment ?? {}).includes('ORIGINALS_BUCKET'));
+    expect(functionsWithTheBucket).toHaveLength(2);
   });
 
   it('lets the render path store and extend, and the read routes only get', () => {
