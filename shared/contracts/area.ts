@@ -48,7 +48,7 @@ export const contractsArea = {
     { name: 'contracts-sign', method: 'POST', path: '/api/contracts/{id}/signatures', entry: 'functions/contracts/sign.ts', roles: anyRole, data: 'read-write', sealing: 'sign' },
     { name: 'contracts-verify', method: 'GET', path: '/api/contracts/{id}/verification', entry: 'functions/contracts/verify.ts', roles: anyRole, data: 'read', sealing: 'verify' },
     { name: 'contracts-document', method: 'GET', path: '/api/contracts/{id}/document', entry: 'functions/contracts/document.ts', roles: anyRole, data: 'read-write', sealing: 'sign', originals: 'store', files: contractDocumentFiles },
-    { name: 'contracts-send-copy', method: 'POST', path: '/api/contracts/{id}/copies', entry: 'functions/contracts/send-copy.ts', roles: anyRole, data: 'read-write', sealing: 'sign', sendsMail: true, files: contractDocumentFiles },
+    { name: 'contracts-send-copy', method: 'POST', path: '/api/contracts/{id}/copies', entry: 'functions/contracts/send-copy.ts', roles: anyRole, data: 'read-write', sealing: 'sign', originals: 'store', sendsMail: true, files: contractDocumentFiles },
     { name: 'contracts-cancel', method: 'POST', path: '/api/contracts/{id}/cancellation', entry: 'functions/contracts/cancel.ts', roles: ownerOnly, data: 'read-write' },
     { name: 'contracts-termination-preview', method: 'GET', path: '/api/contracts/{id}/termination-preview', entry: 'functions/contracts/termination-preview.ts', roles: anyRole, data: 'read' },
     { name: 'contracts-terminate', method: 'POST', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/terminate.ts', roles: anyRole, data: 'read-write' },

@@ -70,13 +70,15 @@ export const ensureSignedOriginal = async (contractId: string): Promise<StoredDo
   ensureSignedOriginalOf(await getExistingContract(contractId));
 
 /**
- * `GET …/document`: a signed contract's stored original (rendered and stored now if no one asked before),
+ * `GET …/document` and `POST …/copies`: a signed contract's stored original (rendered and stored now if no one asked before),
  * else a draft rendered on request and stored nowhere.
  */
-export const contractDocumentDownload = async (contractId: string): Promise<DownloadedDocument> => {
+export const contractDocumentDownload = async (
+  contractId: string,
+): Promise<DownloadedDocument & { contract: ContractWithSignatures }> => {
   const contract = await getExistingContract(contractId);
   if (!hasSignedOriginal(contract)) return renderContractFile(contract);
   const record = await ensureSignedOriginalOf(contract);
   const pdf = await storedDocumentBytes(contract.id, record);
-  return { fileName: storedDocumentFileName(record.kind, contract.number), pdf, sha256: record.sha256 };
+  return { contract, fileName: storedDocumentFileName(record.kind, contract.number), pdf, sha256: record.sha256 };
 };

@@ -81,7 +81,7 @@ describe('the bucket of signed originals', () => {
     });
   });
 
-  it('lets contracts-document store originals and documents-get read them, and no other function touch the bucket', () => {
+  it('lets contracts-document and contracts-send-copy store originals and documents-get read them, and no other function touch the bucket', () => {
     const roleOfRoute = (name: string) =>
       logicalId(
         (stack.node.findChild(constructId(name)) as unknown as { role: { node: { defaultChild?: unknown } } }).role,
@@ -98,17 +98,18 @@ describe('the bucket of signed originals', () => {
       's3:PutObject',
       's3:PutObjectRetention',
     ]);
+    expect(s3Actions(roleOfRoute('contracts-send-copy'))).toEqual(s3Actions(roleOfRoute('contracts-document')));
     expect(s3Actions(roleOfRoute('documents-get'))).toEqual(['s3:GetObject']);
     const policiesNamingTheBucket = Object.values(
       template.findResources('AWS::IAM::Policy') as Record<string, Resource>,
     )
       .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes(bucketId))
       .map((policy) => JSON.stringify(policy.Properties.Roles));
-    expect(policiesNamingTheBucket).toHaveLength(2);
+    expect(policiesNamingTheBucket).toHaveLength(3);
     const functionsWithTheBucket = Object.values(
       template.findResources('AWS::Lambda::Function') as Record<string, Resource>,
     ).filter((fn) => JSON.stringify(fn.Properties.Environment ?? {}).includes('ORIGINALS_BUCKET'));
-    expect(functionsWithTheBucket).toHaveLength(2);
+    expect(functionsWithTheBucket).toHaveLength(3);
   });
 
   it('lets the render path store and extend, and the read routes only get', () => {
