@@ -76,25 +76,20 @@ export interface GeneratedFile {
 export type AreaRoute = Omit<RouteDefinition, 'area' | 'language'>;
 
 type DeclaredArea = (typeof areas)[number];
-type TableRoute<A> = A extends {
+/** What areas declare under `key` (routes, background functions), each with its area's name and language. */
+type OfArea<A, Key extends 'routes' | 'backgroundFunctions'> = A extends {
   readonly name: infer N;
   readonly language: infer L;
-  readonly routes: readonly (infer R)[];
-}
-  ? R & { readonly area: N; readonly language: L }
+} & { readonly [K in Key]: readonly (infer Item)[] }
+  ? Item & { readonly area: N; readonly language: L }
   : never;
+type TableRoute<A> = OfArea<A, 'routes'>;
 
 export const routes: readonly TableRoute<DeclaredArea>[] = /* @__PURE__ */ (areas as readonly AreaDefinition[]).flatMap(
   (area) => area.routes.map((route) => ({ ...route, area: area.name, language: area.language })),
 ) as unknown as readonly TableRoute<DeclaredArea>[];
 
-type BackgroundFunction<A> = A extends {
-  readonly name: infer N;
-  readonly language: infer L;
-  readonly backgroundFunctions: readonly (infer F)[];
-}
-  ? F & { readonly area: N; readonly language: L }
-  : never;
+type BackgroundFunction<A> = OfArea<A, 'backgroundFunctions'>;
 
 /**
  * Functions that no route calls, from their areas: the webhook dispatcher reads

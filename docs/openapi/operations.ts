@@ -13,9 +13,11 @@ const areaDocs: ReadonlyMap<string, AreaDocs> = new Map(
   await Promise.all(
     areas.map(async ({ name }) => {
       const file = `docs/openapi/${name}.ts`;
-      const module: Record<string, unknown> = await import(`./${name}.ts`).catch((error: unknown) => {
-        throw new Error(`Area ${name}: ${file} could not be loaded`, { cause: error });
-      });
+      const module: Record<string, unknown> = await import(/* @vite-ignore */ `./${name}.ts`).catch(
+        (error: unknown) => {
+          throw new Error(`Area ${name}: ${file} could not be loaded`, { cause: error });
+        },
+      );
       if (!isAreaDocs(module.docs)) throw new Error(`Area ${name}: ${file} must export docs (an AreaDocs)`);
       return [name, module.docs] as const;
     }),

@@ -69,40 +69,27 @@ const disableWebhook = (id: string): Promise<void> =>
     );
   });
 
-/**
- * The store functions of one message's delivery. Made per message: the last
- * attempt is remembered so that giving up marks that very attempt.
- */
-export const deliveryDependencies = (): DeliveryDependencies => {
-  let lastAttempt: { webhookId: string; delivery: DeliveryRecord } | undefined;
-  return {
-    loadWebhook,
-    recordAttempt: async (attempt: DeliveryAttempt) => {
-      const delivery: DeliveryRecord = {
-        id: newId(Date.parse(attempt.attemptedAt)),
-        eventId: attempt.eventId,
-        attempt: attempt.attempt,
-        attemptedAt: attempt.attemptedAt,
-        status: attempt.status,
-        durationMs: attempt.durationMs,
-        error: attempt.error,
-      };
-      await putDelivery(attempt.webhookId, delivery);
-      lastAttempt = { webhookId: attempt.webhookId, delivery };
-    },
-    disableWebhook,
-    markFailed: async ({ webhookId, eventId, attempts }) => {
-      // Ids only: the log holds no personal data.
-      logger.warn('Webhook delivery given up', { webhookId, eventId, attempts });
-      if (lastAttempt?.webhookId !== webhookId || lastAttempt.delivery.eventId !== eventId) return;
-      const { delivery } = lastAttempt;
-      await putDelivery(webhookId, {
-        ...delivery,
-        error: `${delivery.error ?? 'Not delivered'}; given up after ${attempts} attempts`,
-      });
-    },
-    secrets: configuredSecretBox(),
-    mode: configuredDestinationMode(),
-    schedule: retrySchedule(),
-  };
-};
+/** The store functions of one message's delivery. */
+export const deliveryDependencies = (): DeliveryDependencies => ({
+  loadWebhook,
+  recordAttempt: (attempt: DeliveryAttempt) =>
+    putDelivery(attempt.webhookId, {
+      id: newId(Date.parse(attempt.attemptedAt)),
+      eventId: attempt.eventId,
+      attempt: attempt.attempt,
+      attemptedAt: attempt.attemptedAt,
+      status: attempt.status,
+      durationMs: attempt.durationMs,
+      error: attempt.givenUp
+        ? `${attempt.error ?? 'Not delivered'}; given up after ${attempt.attempt} attempts`
+        : attempt.error,
+    }),
+  disableWebhook,
+  markFailed: async ({ webhookId, eventId, attempts }) => {
+    // Ids only: the log holds no personal data.
+    logger.warn('Webhook delivery given up', { webhookId, eventId, attempts });
+  },
+  secrets: configuredSecretBox(),
+  mode: configuredDestinationMode(),
+  schedule: retrySchedule(),
+});

@@ -31,6 +31,8 @@ export interface DeliveryAttempt {
   durationMs: number;
   error: string | null;
   outcome: DeliveryResult['outcome'];
+  /** The schedule is spent with this attempt: it says so itself, in the same write. */
+  givenUp: boolean;
 }
 
 export interface DeliveryDependencies {
@@ -38,7 +40,7 @@ export interface DeliveryDependencies {
   recordAttempt(attempt: DeliveryAttempt): Promise<void>;
   /** After a 410 Gone: `status: "disabled"` until the owner re-enables it. */
   disableWebhook(id: string): Promise<void>;
-  /** The schedule is spent: the event is given up for this endpoint. */
+  /** The schedule is spent: the event is given up for this endpoint (its last attempt, recorded, says so). */
   markFailed(failure: { webhookId: string; eventId: string; attempts: number }): Promise<void>;
   secrets: SecretBox;
   mode: DestinationMode;
@@ -94,6 +96,11 @@ export const handleDelivery = async (
       now: () => attemptedAt,
     },
   );
+  // Whether this was the last attempt is known before it is recorded, so the record says so from the start.
+  const pause =
+    result.outcome === 'delivered' || result.outcome === 'gone'
+      ? undefined
+      : nextAttemptDelay(attempt, dependencies.schedule ?? retrySchedule());
   await dependencies.recordAttempt({
     webhookId,
     eventId,
@@ -103,13 +110,10 @@ export const handleDelivery = async (
     durationMs: result.durationMs,
     error: result.error,
     outcome: result.outcome,
+    givenUp: pause === null,
   });
-  if (result.outcome === 'delivered') return undefined;
-  if (result.outcome === 'gone') {
-    await dependencies.disableWebhook(webhookId);
-    return undefined;
-  }
-  const pause = nextAttemptDelay(attempt, dependencies.schedule ?? retrySchedule());
+  if (result.outcome === 'gone') await dependencies.disableWebhook(webhookId);
+  if (pause === undefined) return undefined;
   if (pause === null) {
     await dependencies.markFailed({ webhookId, eventId, attempts: attempt });
     return undefined;

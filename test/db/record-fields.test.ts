@@ -21,7 +21,11 @@ const mappings: readonly RecordMappingCase[] = (
       .filter(({ name }) => existsSync(join(repositoryRoot, 'test', name, 'record-mappings.ts')))
       .map(
         async ({ name }) =>
-          ((await import(`../${name}/record-mappings.ts`)) as { recordMappings: RecordMappingCase[] }).recordMappings,
+          (
+            (await import(/* @vite-ignore */ `../${name}/record-mappings.ts`)) as {
+              recordMappings: RecordMappingCase[];
+            }
+          ).recordMappings,
       ),
   )
 ).flat();

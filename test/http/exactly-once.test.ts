@@ -1,12 +1,14 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { areas } from '#shared/areas.ts';
 import { routes } from '#shared/routes.ts';
+import { repositoryRoot } from '../../infra/local/handler-loader.ts';
 import { type ApiResponse, unique, useApi } from '../support/api.ts';
 import { type AnswerFault, type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
-import { signaturePng } from '../support/images.ts';
-import { studioProfile, useStudioProfile } from '../support/studio.ts';
+import { useStudioProfile } from '../support/studio.ts';
+import { type WriteCase, type WriteFixtures, writeFixtures } from '../support/write-case.ts';
 
 const api = useApi();
 let proxy: FaultProxy;
@@ -23,8 +25,6 @@ afterAll(() => proxy.close());
 beforeEach(() => proxy.reset());
 // Contracts name the studio as a party: none can be created before its profile exists.
 useStudioProfile(api);
-
-const png = signaturePng;
 
 /** What stays the same between two runs of one request: everything but ids, times, numbers, hashes and seals. */
 const comparable = (value: unknown): unknown => {
@@ -63,356 +63,21 @@ const seen = (response: ApiResponse, sameBut: readonly string[] = []) => {
   };
 };
 
-const post = async (path: string, body: unknown) => {
-  const response = await api.request('POST', path, { body });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body;
-};
-
-const newContact = (email = true) =>
-  post('/api/contacts', {
-    firstName: 'Ida',
-    lastName: unique('Once'),
-    ...(email ? { email: `${unique('ida')}@example.com` } : {}),
-  });
-const newService = () => post('/api/services', { name: unique('Yoga '), price: { amount: 4900, currency: 'EUR' } });
-const newContract = async () => {
-  const [contact, service] = await Promise.all([newContact(), newService()]);
-  const contract = await post('/api/contracts', {
-    contactId: contact.id,
-    items: [{ serviceId: service.id }],
-    startDate: '2026-12-01',
-  });
-  return { contact, service, contract };
-};
-const signedContract = async () => {
-  const { contract } = await newContract();
-  const signed = await post(`/api/contracts/${contract.id}/signatures`, signBody(contract));
-  return signed;
-};
-const terminatedContract = async () => {
-  const contract = await signedContract();
-  const response = await api.request('POST', `/api/contracts/${contract.id}/termination`, { body: {} });
-  expect(response.status, JSON.stringify(response.body)).toBe(200);
-  return response.body;
-};
-const newWebhook = () => post('/api/webhooks', { url: `http://127.0.0.1:9/${unique('hooks')}`, types: ['*'] });
-const openSession = (contractId: string) => post(`/api/contracts/${contractId}/signing-sessions`, {});
-/** The token of a session's link: what the tablet page reads from the fragment. */
-const tokenOf = (session: { url: string }) => new URL(session.url).hash.slice(1);
-const signBody = (contract: { documentHash: string }) => ({
-  role: 'customer',
-  signerName: 'Ida Once',
-  documentHash: contract.documentHash,
-  signatureImage: png,
-  consent: true,
-});
-
-interface WriteCase {
-  /** The request, on records made fault-free beforehand. */
-  prepare(): Promise<{
-    method: string;
-    path: string;
-    body?: unknown;
-    headers?: Record<string, string>;
-    /** Who asks: staff by default, nobody for the customer's tablet (its token is a header). */
-    as?: null;
-    /** The table holds exactly one application of the change. */
-    holdsOnce(response: ApiResponse): Promise<void>;
-    /** What may differ between two runs besides ids, times and generated names. */
-    sameBut?: readonly string[];
-  }>;
-}
-
-const get = (path: string) => api.request('GET', path);
-
-// Every write route of the API, each with the state its change must leave exactly once.
-const writeCases: Record<string, WriteCase> = {
-  'POST /api/contacts': {
-    prepare: async () => {
-      const email = `${unique('new')}@example.com`;
-      return {
-        method: 'POST',
-        path: '/api/contacts',
-        body: { firstName: 'Ida', lastName: unique('Once'), email },
-        holdsOnce: async () => {
-          expect((await get(`/api/contacts?search=${encodeURIComponent(email)}`)).body.items).toHaveLength(1);
-        },
-      };
-    },
-  },
-  'POST /api/contacts without email': {
-    prepare: async () => {
-      const lastName = unique('Noemail');
-      return {
-        method: 'POST',
-        path: '/api/contacts',
-        body: { firstName: 'Ida', lastName },
-        holdsOnce: async () => {
-          expect((await get(`/api/contacts?search=${lastName}`)).body.items).toHaveLength(1);
-        },
-      };
-    },
-  },
-  'PUT /api/contacts/:id with If-Match': {
-    prepare: async () => {
-      const contact = await newContact();
-      return {
-        method: 'PUT',
-        path: `/api/contacts/${contact.id}`,
-        body: { firstName: 'Ida', lastName: contact.lastName, email: `${unique('moved')}@example.com` },
-        headers: { 'if-match': '"1"' },
-        holdsOnce: async () => {
-          expect((await get(`/api/contacts/${contact.id}`)).body.version).toBe(2);
-          // The old address was released exactly once: another contact may take it now.
-          await newContactWithEmail(contact.email);
-        },
-      };
-    },
-  },
-  'DELETE /api/contacts/:id': {
-    prepare: async () => {
-      const contact = await newContact();
-      return {
-        method: 'DELETE',
-        path: `/api/contacts/${contact.id}`,
-        holdsOnce: async () => {
-          expect((await get(`/api/contacts/${contact.id}`)).status).toBe(404);
-          await newContactWithEmail(contact.email);
-        },
-      };
-    },
-  },
-  'POST /api/services': {
-    prepare: async () => {
-      const name = unique('Pilates ');
-      return {
-        method: 'POST',
-        path: '/api/services',
-        body: { name, price: { amount: 2500, currency: 'EUR' } },
-        holdsOnce: async (response) => {
-          expect((await get(`/api/services/${response.body.id}`)).body.version).toBe(1);
-          expect(await countServicesNamed(name)).toBe(1);
-        },
-      };
-    },
-  },
-  'PUT /api/services/:id with If-Match': {
-    prepare: async () => {
-      const service = await newService();
-      return {
-        method: 'PUT',
-        path: `/api/services/${service.id}`,
-        body: { name: service.name, price: { amount: 5400, currency: 'EUR' } },
-        headers: { 'if-match': '"1"' },
-        holdsOnce: async () => {
-          expect((await get(`/api/services/${service.id}`)).body.version).toBe(2);
-        },
-      };
-    },
-  },
-  'POST /api/contracts': {
-    prepare: async () => {
-      const [contact, service] = await Promise.all([newContact(), newService()]);
-      return {
-        method: 'POST',
-        path: '/api/contracts',
-        body: { contactId: contact.id, items: [{ serviceId: service.id }], startDate: '2026-12-01' },
-        holdsOnce: async (response) => {
-          expect((await get(`/api/contracts?contactId=${contact.id}`)).body.items).toHaveLength(1);
-          // Gap-free numbers: the next contract takes the very next number.
-          const next = (await newContract()).contract;
-          expect(sequenceOf(next.number)).toBe(sequenceOf(response.body.number) + 1);
-        },
-      };
-    },
-  },
-  'POST /api/contracts/:id/signatures': {
-    prepare: async () => {
-      const { contract } = await newContract();
-      return {
-        method: 'POST',
-        path: `/api/contracts/${contract.id}/signatures`,
-        body: signBody(contract),
-        holdsOnce: async () => {
-          const stored = (await get(`/api/contracts/${contract.id}`)).body;
-          expect(stored.signatures).toHaveLength(1);
-          expect(stored.version).toBe(2);
-        },
-      };
-    },
-  },
-  'POST /api/contracts/:id/cancellation': {
-    prepare: async () => {
-      const { contract } = await newContract();
-      return {
-        method: 'POST',
-        path: `/api/contracts/${contract.id}/cancellation`,
-        body: { reason: 'Umzug' },
-        holdsOnce: async () => {
-          const stored = (await get(`/api/contracts/${contract.id}`)).body;
-          expect(stored.status).toBe('cancelled');
-          expect(stored.version).toBe(2);
-        },
-      };
-    },
-  },
-  'PUT /api/studio': {
-    prepare: async () => {
-      const before = (await get('/api/studio')).body;
-      return {
-        method: 'PUT',
-        path: '/api/studio',
-        // The same body every run: the profile is one record, so only its version moves on.
-        body: { ...studioProfile, phone: '+49 30 7654321' },
-        headers: { 'if-match': `"${before.version}"` },
-        holdsOnce: async () => {
-          expect((await get('/api/studio')).body.version).toBe(before.version + 1);
-        },
-        // Each run replaces the one profile, so the runs differ in its version alone.
-        sameBut: ['version', 'etag'],
-      };
-    },
-  },
-  'POST /api/contracts/:id/termination': {
-    prepare: async () => {
-      const contract = await signedContract();
-      return {
-        method: 'POST',
-        path: `/api/contracts/${contract.id}/termination`,
-        body: { reason: 'Umzug' },
-        holdsOnce: async () => {
-          const stored = (await get(`/api/contracts/${contract.id}`)).body;
-          expect(stored.status).toBe('terminated');
-          expect(stored.version).toBe(contract.version + 1);
-        },
-      };
-    },
-  },
-  'DELETE /api/contracts/:id/termination': {
-    prepare: async () => {
-      const contract = await terminatedContract();
-      return {
-        method: 'DELETE',
-        path: `/api/contracts/${contract.id}/termination`,
-        holdsOnce: async () => {
-          const stored = (await get(`/api/contracts/${contract.id}`)).body;
-          expect(stored.status).toBe('signed');
-          expect(stored.version).toBe(contract.version + 1);
-        },
-      };
-    },
-  },
-  'POST /api/contracts/:id/copies': {
-    prepare: async () => {
-      const contract = await signedContract();
-      return {
-        method: 'POST',
-        path: `/api/contracts/${contract.id}/copies`,
-        body: {},
-        holdsOnce: async () => {
-          expect((await get(`/api/contracts/${contract.id}`)).body.copies).toHaveLength(1);
-        },
-      };
-    },
-  },
-  'POST /api/webhooks': {
-    prepare: async () => {
-      const url = `http://127.0.0.1:9/${unique('hooks')}`;
-      return {
-        method: 'POST',
-        path: '/api/webhooks',
-        body: { url, types: ['*'] },
-        holdsOnce: async () => {
-          const all = (await get('/api/webhooks?limit=100')).body.items as { url: string }[];
-          expect(all.filter((webhook) => webhook.url === url)).toHaveLength(1);
-        },
-      };
-    },
-  },
-  'PUT /api/webhooks/:id': {
-    prepare: async () => {
-      const webhook = await newWebhook();
-      return {
-        method: 'PUT',
-        path: `/api/webhooks/${webhook.id}`,
-        body: { url: webhook.url, types: ['contact.created'] },
-        headers: { 'if-match': '"1"' },
-        holdsOnce: async () => {
-          expect((await get(`/api/webhooks/${webhook.id}`)).body.version).toBe(2);
-        },
-      };
-    },
-  },
-  'DELETE /api/webhooks/:id': {
-    prepare: async () => {
-      const webhook = await newWebhook();
-      return {
-        method: 'DELETE',
-        path: `/api/webhooks/${webhook.id}`,
-        holdsOnce: async () => {
-          expect((await get(`/api/webhooks/${webhook.id}`)).status).toBe(404);
-        },
-      };
-    },
-  },
-  'POST /api/contracts/:id/signing-sessions': {
-    prepare: async () => {
-      const { contract } = await newContract();
-      return {
-        method: 'POST',
-        path: `/api/contracts/${contract.id}/signing-sessions`,
-        body: {},
-        holdsOnce: async (response) => {
-          // Opening a session ends the contract's current one: were it opened twice, the answered link would be dead.
-          const view = await api.request('GET', '/api/signing', {
-            as: null,
-            headers: { authorization: `Signing ${tokenOf(response.body)}` },
-          });
-          expect(view.status).toBe(200);
-          expect(view.body.contract.id).toBe(contract.id);
-        },
-        // A new link (and so its QR code) every run, as the one-time token is new.
-        sameBut: ['url', 'qrCodeSvg'],
-      };
-    },
-  },
-  'POST /api/signing': {
-    prepare: async () => {
-      const { contract } = await newContract();
-      const token = tokenOf(await openSession(contract.id));
-      return {
-        method: 'POST',
-        path: '/api/signing',
-        as: null,
-        body: { signerName: 'Ida Once', signatureImage: png, consent: true, documentHash: contract.documentHash },
-        headers: { authorization: `Signing ${token}` },
-        holdsOnce: async () => {
-          const stored = (await get(`/api/contracts/${contract.id}`)).body;
-          expect(stored.signatures).toHaveLength(1);
-          expect(stored.version).toBe(2);
-        },
-      };
-    },
-  },
-};
-
-const sequenceOf = (number: string) => Number(number.split('-')[1]);
-
-const newContactWithEmail = async (email: string) => {
-  const response = await api.request('POST', '/api/contacts', { body: { firstName: 'Eve', lastName: 'Next', email } });
-  expect(response.status).toBe(201);
-};
-
-const countServicesNamed = async (name: string) => {
-  let count = 0;
-  for (let cursor: string | null = null; ; ) {
-    const page: ApiResponse = await get(`/api/services?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
-    count += page.body.items.filter((service: { name: string }) => service.name === name).length;
-    cursor = page.body.nextCursor;
-    if (!cursor) return count;
-  }
-};
+// Every write route of the API, from the areas' `test/<area>/write-cases.ts`.
+const fixtures = writeFixtures(api);
+const writeCases: Record<string, WriteCase> = Object.assign(
+  {},
+  ...(await Promise.all(
+    areas
+      .filter(({ name }) => existsSync(join(repositoryRoot, 'test', name, 'write-cases.ts')))
+      .map(async ({ name }) => {
+        const module = (await import(/* @vite-ignore */ `../${name}/write-cases.ts`)) as {
+          writeCases: (fixtures: WriteFixtures) => Record<string, WriteCase>;
+        };
+        return module.writeCases(fixtures);
+      }),
+  )),
+);
 
 const run = async (writeCase: WriteCase, fault?: AnswerFault) => {
   const { method, path, body, headers, as, holdsOnce, sameBut } = await writeCase.prepare();
@@ -463,7 +128,7 @@ describe('an Idempotency-Key retry after any failed call never does the work twi
     api.request('POST', '/api/contracts', { body, headers: { 'idempotency-key': key } });
 
   const prepareCreate = async () => {
-    const [contact, service] = await Promise.all([newContact(), newService()]);
+    const [contact, service] = await Promise.all([fixtures.newContact(), fixtures.newService()]);
     return { contact, body: { contactId: contact.id, items: [{ serviceId: service.id }], startDate: '2026-12-01' } };
   };
 
@@ -498,7 +163,7 @@ describe('an Idempotency-Key retry after any failed call never does the work twi
       const label = `${step.operation} #${step.skip}: first ${first.status}`;
       expect([201, 503], label).toContain(first.status);
       expect(retry.status, label).toBe(201);
-      const contracts = (await get(`/api/contracts?contactId=${contact.id}`)).body.items;
+      const contracts = (await fixtures.get(`/api/contracts?contactId=${contact.id}`)).body.items;
       expect(contracts, label).toHaveLength(1);
       expect(retry.body.id, label).toBe(contracts[0].id);
       if (first.status === 201) expect(retry.body, label).toEqual(first.body);

@@ -16,7 +16,9 @@ afterEach(() => {
 const start = async (env: Record<string, string>) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-start-'));
   const port = await getPort({ host: '127.0.0.1' });
-  const child = spawn('node_modules/.bin/tsx', ['infra/local/start.ts'], {
+  // What `npm start` runs: one Node process with tsx as its loader. Not the tsx CLI, which runs the script
+  // in a second process and, on a busy machine, SIGKILLs it when it does not confirm a relayed signal within 30 ms.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -25,7 +25,7 @@ interface LocalServer {
 /** `npm start` on the run's DynamoDB Local and a data folder that outlives it, until it prints its two lines. */
 const start = async (env: Record<string, string>): Promise<LocalServer> => {
   const port = await getPort({ host: '127.0.0.1' });
-  const child = spawn('node_modules/.bin/tsx', ['infra/local/start.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     env: { ...process.env, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

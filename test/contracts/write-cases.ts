@@ -1,0 +1,103 @@
+import { expect } from 'vitest';
+import type { WriteCase, WriteFixtures } from '../support/write-case.ts';
+
+/** The contracts area's write routes for test/http/exactly-once.test.ts, each with the state its change must leave exactly once. */
+export const writeCases = ({
+  get,
+  newContact,
+  newService,
+  newContract,
+  signedContract,
+  terminatedContract,
+  signBody,
+  sequenceOf,
+}: WriteFixtures): Record<string, WriteCase> => ({
+  'POST /api/contracts': {
+    prepare: async () => {
+      const [contact, service] = await Promise.all([newContact(), newService()]);
+      return {
+        method: 'POST',
+        path: '/api/contracts',
+        body: { contactId: contact.id, items: [{ serviceId: service.id }], startDate: '2026-12-01' },
+        holdsOnce: async (response) => {
+          expect((await get(`/api/contracts?contactId=${contact.id}`)).body.items).toHaveLength(1);
+          // Gap-free numbers: the next contract takes the very next number.
+          const next = (await newContract()).contract;
+          expect(sequenceOf(next.number)).toBe(sequenceOf(response.body.number) + 1);
+        },
+      };
+    },
+  },
+  'POST /api/contracts/:id/signatures': {
+    prepare: async () => {
+      const { contract } = await newContract();
+      return {
+        method: 'POST',
+        path: `/api/contracts/${contract.id}/signatures`,
+        body: signBody(contract),
+        holdsOnce: async () => {
+          const stored = (await get(`/api/contracts/${contract.id}`)).body;
+          expect(stored.signatures).toHaveLength(1);
+          expect(stored.version).toBe(2);
+        },
+      };
+    },
+  },
+  'POST /api/contracts/:id/cancellation': {
+    prepare: async () => {
+      const { contract } = await newContract();
+      return {
+        method: 'POST',
+        path: `/api/contracts/${contract.id}/cancellation`,
+        body: { reason: 'Umzug' },
+        holdsOnce: async () => {
+          const stored = (await get(`/api/contracts/${contract.id}`)).body;
+          expect(stored.status).toBe('cancelled');
+          expect(stored.version).toBe(2);
+        },
+      };
+    },
+  },
+  'POST /api/contracts/:id/termination': {
+    prepare: async () => {
+      const contract = await signedContract();
+      return {
+        method: 'POST',
+        path: `/api/contracts/${contract.id}/termination`,
+        body: { reason: 'Umzug' },
+        holdsOnce: async () => {
+          const stored = (await get(`/api/contracts/${contract.id}`)).body;
+          expect(stored.status).toBe('terminated');
+          expect(stored.version).toBe(contract.version + 1);
+        },
+      };
+    },
+  },
+  'DELETE /api/contracts/:id/termination': {
+    prepare: async () => {
+      const contract = await terminatedContract();
+      return {
+        method: 'DELETE',
+        path: `/api/contracts/${contract.id}/termination`,
+        holdsOnce: async () => {
+          const stored = (await get(`/api/contracts/${contract.id}`)).body;
+          expect(stored.status).toBe('signed');
+          expect(stored.version).toBe(contract.version + 1);
+        },
+      };
+    },
+  },
+  'POST /api/contracts/:id/copies': {
+    prepare: async () => {
+      const contract = await signedContract();
+      return {
+        method: 'POST',
+        path: `/api/contracts/${contract.id}/copies`,
+        body: {},
+        holdsOnce: async () => {
+          expect((await get(`/api/contracts/${contract.id}`)).body.copies).toHaveLength(1);
+        },
+      };
+    },
+  },
+});

@@ -1,0 +1,112 @@
+import { expect } from 'vitest';
+import { type ApiResponse, type TestApi, unique } from './api.ts';
+import { signaturePng } from './images.ts';
+
+/**
+ * One write route's case in test/http/exactly-once.test.ts: each area lists its cases in
+ * `test/<area>/write-cases.ts` (`writeCases(fixtures)`), which the test loads by the area's name and holds
+ * to a case for every route that changes data.
+ */
+export interface WriteCase {
+  /** The request, on records made fault-free beforehand. */
+  prepare(): Promise<{
+    method: string;
+    path: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    /** Who asks: staff by default, nobody for the customer's tablet (its token is a header). */
+    as?: null;
+    /** The table holds exactly one application of the change. */
+    holdsOnce(response: ApiResponse): Promise<void>;
+    /** What may differ between two runs besides ids, times and generated names. */
+    sameBut?: readonly string[];
+  }>;
+}
+
+/** The records a case prepares its request on, made fault-free through the API. */
+export const writeFixtures = (api: TestApi) => {
+  const png = signaturePng;
+  const get = (path: string) => api.request('GET', path);
+  const post = async (path: string, body: unknown) => {
+    const response = await api.request('POST', path, { body });
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    return response.body;
+  };
+
+  const newContact = (email = true) =>
+    post('/api/contacts', {
+      firstName: 'Ida',
+      lastName: unique('Once'),
+      ...(email ? { email: `${unique('ida')}@example.com` } : {}),
+    });
+  const newService = () => post('/api/services', { name: unique('Yoga '), price: { amount: 4900, currency: 'EUR' } });
+  const newContract = async () => {
+    const [contact, service] = await Promise.all([newContact(), newService()]);
+    const contract = await post('/api/contracts', {
+      contactId: contact.id,
+      items: [{ serviceId: service.id }],
+      startDate: '2026-12-01',
+    });
+    return { contact, service, contract };
+  };
+  const signedContract = async () => {
+    const { contract } = await newContract();
+    const signed = await post(`/api/contracts/${contract.id}/signatures`, signBody(contract));
+    return signed;
+  };
+  const terminatedContract = async () => {
+    const contract = await signedContract();
+    const response = await api.request('POST', `/api/contracts/${contract.id}/termination`, { body: {} });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body;
+  };
+  const newWebhook = () => post('/api/webhooks', { url: `http://127.0.0.1:9/${unique('hooks')}`, types: ['*'] });
+  const openSession = (contractId: string) => post(`/api/contracts/${contractId}/signing-sessions`, {});
+  /** The token of a session's link: what the tablet page reads from the fragment. */
+  const tokenOf = (session: { url: string }) => new URL(session.url).hash.slice(1);
+  const signBody = (contract: { documentHash: string }) => ({
+    role: 'customer',
+    signerName: 'Ida Once',
+    documentHash: contract.documentHash,
+    signatureImage: png,
+    consent: true,
+  });
+  const sequenceOf = (number: string) => Number(number.split('-')[1]);
+
+  const newContactWithEmail = async (email: string) => {
+    const response = await api.request('POST', '/api/contacts', {
+      body: { firstName: 'Eve', lastName: 'Next', email },
+    });
+    expect(response.status).toBe(201);
+  };
+
+  const countServicesNamed = async (name: string) => {
+    let count = 0;
+    for (let cursor: string | null = null; ; ) {
+      const page: ApiResponse = await get(`/api/services?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      count += page.body.items.filter((service: { name: string }) => service.name === name).length;
+      cursor = page.body.nextCursor;
+      if (!cursor) return count;
+    }
+  };
+  return {
+    api,
+    png,
+    get,
+    post,
+    newContact,
+    newService,
+    newContract,
+    signedContract,
+    terminatedContract,
+    newWebhook,
+    openSession,
+    tokenOf,
+    signBody,
+    sequenceOf,
+    newContactWithEmail,
+    countServicesNamed,
+  };
+};
+
+export type WriteFixtures = ReturnType<typeof writeFixtures>;
