@@ -1,28 +1,10 @@
 import type { AreaDefinition } from '../areas.ts';
 import { sampleContactId } from '../contacts/area.ts';
+import { contractDocumentFiles } from '../documents/document-files.ts';
 import { anyRole, ownerOnly } from '../roles.ts';
-import type { GeneratedFile } from '../routes.ts';
 import { sampleServiceId } from '../services/area.ts';
 
 export const sampleContractId = '01JD0000000000000000000002';
-
-/**
- * fontkit as a module of its own, which the document functions load beside their bundle only for a copy
- * that needs a fallback font (see shared/contracts/document/fonts.ts).
- */
-export const fontkitModuleFile = {
-  path: '.generated/fontkit.mjs',
-  generator: 'infra/write-fontkit-module.ts',
-} as const satisfies GeneratedFile;
-
-/** The fonts of the customer's copy (`contractDocumentFontFiles` in shared/contracts/document/fonts.ts), and fontkit. */
-export const contractDocumentFiles = [
-  'node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Regular.ttf',
-  'node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Bold.ttf',
-  'node_modules/@embedpdf/fonts-arabic/fonts/NotoNaskhArabic-Regular.ttf',
-  'node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-Regular.otf',
-  fontkitModuleFile,
-] as const;
 
 // A 1×1 PNG, the smallest signature image the sign routes take.
 export const sampleSignature = {

@@ -4,7 +4,7 @@ import { tableCertificateStore } from '../documents/table-certificate-store.ts';
 import { configuredSealer } from '../signatures/configured-sealer.ts';
 import { contractDocumentFileName, renderContractDocument } from './document/render-contract-document.ts';
 import type { ContractWithSignatures } from './schema.ts';
-import { getExistingContract, getSignatureImages } from './store.ts';
+import { getSignatureImages } from './store.ts';
 import { describeTerm } from './term-sentences.ts';
 
 export interface ContractDocument {
@@ -28,6 +28,3 @@ export const renderContractFile = async (contract: ContractWithSignatures): Prom
   );
   return { contract, fileName: contractDocumentFileName(contract), pdf };
 };
-
-export const contractDocument = async (contractId: string): Promise<ContractDocument> =>
-  renderContractFile(await getExistingContract(contractId));

@@ -8,8 +8,9 @@ import { configuredOriginalsStore } from './originals/configured-originals-store
 import { documentKey } from './originals/document-key.ts';
 import { DocumentWriteConflict } from './originals/errors.ts';
 import type { PutOutcome } from './originals/originals-store.ts';
+import { retainUntilOf } from './retention.ts';
 import type { StoredDocumentRecord } from './schema.ts';
-import { getStoredDocument, recordStoredDocument } from './store.ts';
+import { extendRecordedRetention, getStoredDocument, recordStoredDocument } from './store.ts';
 import { type DownloadedDocument, storedDocumentBytes } from './stored-document-download.ts';
 
 /*
@@ -24,19 +25,6 @@ const kind = 'signed_original';
 export const hasSignedOriginal = (contract: Pick<ContractWithSignatures, 'status'>): boolean =>
   contract.status === 'signed' || contract.status === 'terminated';
 
-/**
- * Kept to the end of the eighth calendar year after the signing year (§ 147 Abs. 3 AO, § 257 Abs. 4 HGB):
- * derived from the contract alone, so every attempt asks for the same date.
- */
-export const signedOriginalRetainUntil = (contract: Pick<ContractWithSignatures, 'signatures'>): Date => {
-  const signedAt = contract.signatures
-    .map((signature) => signature.signedAt)
-    .sort()
-    .at(-1);
-  const year = new Date(signedAt ?? now()).getUTCFullYear();
-  return new Date(Date.UTC(year + 9, 0, 1));
-};
-
 const writeAttempts = 3;
 
 // S3 answers a conditional write that overlaps another one with 409: the other one decides, so ask again.
@@ -50,24 +38,53 @@ const putOnce = async (key: string, pdf: Uint8Array, retainUntil: Date): Promise
   }
 };
 
-/** The signed contract's original, rendered and stored if this is the first time anyone asks for it. */
+/**
+ * Keeps the stored original as long as the contract now asks (its end became known): the store first, then
+ * the record, each only ever later. A crash in between leaves the store ahead of the record, and the next
+ * call (the stream's retry, or any download) completes the record.
+ */
+const keptLongEnough = async (
+  contract: ContractWithSignatures,
+  record: StoredDocumentRecord,
+): Promise<StoredDocumentRecord> => {
+  const needed = retainUntilOf(contract);
+  if (Date.parse(record.retainUntil) >= needed.getTime()) return record;
+  await configuredOriginalsStore().extendRetention(documentKey(contract.id, kind), needed);
+  return extendRecordedRetention(contract.id, kind, needed.toISOString());
+};
+
+/**
+ * The signed contract's original, rendered and stored if this is the first time anyone asks for it, and kept
+ * as long as the contract asks by now.
+ */
 export const ensureSignedOriginalOf = async (contract: ContractWithSignatures): Promise<StoredDocumentRecord> => {
   if (!hasSignedOriginal(contract)) throw new Error(`Contract ${contract.id} is ${contract.status}, not signed`);
   const recorded = await getStoredDocument(contract.id, kind);
-  if (recorded) return recorded;
+  if (recorded) return keptLongEnough(contract, recorded);
   const { pdf }: ContractDocument = await renderContractFile(contract);
-  const retainUntil = signedOriginalRetainUntil(contract);
+  const retainUntil = retainUntilOf(contract);
   const { document } = await putOnce(documentKey(contract.id, kind), pdf, retainUntil);
-  return recordStoredDocument(
+  const record = await recordStoredDocument(
     contract.id,
     kind,
     { ...document, retainUntil: document.retainUntil ?? retainUntil.toISOString() },
     { id: newId(), createdAt: now().toISOString() },
   );
+  // Bytes found from an earlier attempt may carry that attempt's shorter date.
+  return keptLongEnough(contract, record);
 };
 
 export const ensureSignedOriginal = async (contractId: string): Promise<StoredDocumentRecord> =>
   ensureSignedOriginalOf(await getExistingContract(contractId));
+
+/**
+ * The background work of `contract.signed` and `contract.terminated` (shared/documents/contract-events.ts):
+ * every signature announces `contract.signed`, so one that leaves the contract pending has nothing to store.
+ */
+export const keepSignedOriginal = async (contractId: string): Promise<void> => {
+  const contract = await getExistingContract(contractId);
+  if (hasSignedOriginal(contract)) await ensureSignedOriginalOf(contract);
+};
 
 /**
  * `GET …/document` and `POST …/copies`: a signed contract's stored original (rendered and stored now if no one asked before),

@@ -52,6 +52,35 @@ export const recordStoredDocument = async (
   }
 };
 
+/**
+ * Moves the record's `retainUntil` to a later date, never an earlier one: a lost condition means the record
+ * already says as late or later (a concurrent extension), which is what the caller wanted.
+ */
+export const extendRecordedRetention = async (
+  contractId: string,
+  kind: DocumentKind,
+  retainUntil: string,
+): Promise<StoredDocumentRecord> => {
+  try {
+    await write([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: storedDocumentKey(contractId, kind),
+          UpdateExpression: 'SET retainUntil = :until',
+          ConditionExpression: 'attribute_exists(pk) AND retainUntil < :until',
+          ExpressionAttributeValues: { ':until': retainUntil },
+        },
+      },
+    ]);
+  } catch (error) {
+    if (!(error instanceof ConditionFailed)) throw error;
+  }
+  const record = await getStoredDocument(contractId, kind);
+  if (!record) throw new NotFound('document');
+  return record;
+};
+
 export interface ContractDocuments {
   /** The contract's number, which the documents' file names carry. */
   contractNumber: string;

@@ -81,7 +81,7 @@ describe('the bucket of signed originals', () => {
     });
   });
 
-  it('lets contracts-document and contracts-send-copy store originals and documents-get read them, and no other function touch the bucket', () => {
+  it('lets the render path (documents-render, contracts-document, contracts-send-copy, signing-document) store originals and documents-get read them, and no other function touch the bucket', () => {
     const roleOfRoute = (name: string) =>
       logicalId(
         (stack.node.findChild(constructId(name)) as unknown as { role: { node: { defaultChild?: unknown } } }).role,
@@ -98,18 +98,20 @@ describe('the bucket of signed originals', () => {
       's3:PutObject',
       's3:PutObjectRetention',
     ]);
-    expect(s3Actions(roleOfRoute('contracts-send-copy'))).toEqual(s3Actions(roleOfRoute('contracts-document')));
+    for (const renderPath of ['contracts-send-copy', 'signing-document', 'documents-render']) {
+      expect(s3Actions(roleOfRoute(renderPath)), renderPath).toEqual(s3Actions(roleOfRoute('contracts-document')));
+    }
     expect(s3Actions(roleOfRoute('documents-get'))).toEqual(['s3:GetObject']);
     const policiesNamingTheBucket = Object.values(
       template.findResources('AWS::IAM::Policy') as Record<string, Resource>,
     )
       .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes(bucketId))
       .map((policy) => JSON.stringify(policy.Properties.Roles));
-    expect(policiesNamingTheBucket).toHaveLength(3);
+    expect(policiesNamingTheBucket).toHaveLength(5);
     const functionsWithTheBucket = Object.values(
       template.findResources('AWS::Lambda::Function') as Record<string, Resource>,
     ).filter((fn) => JSON.stringify(fn.Properties.Environment ?? {}).includes('ORIGINALS_BUCKET'));
-    expect(functionsWithTheBucket).toHaveLength(3);
+    expect(functionsWithTheBucket).toHaveLength(5);
   });
 
   it('lets the render path store and extend, and the read routes only get', () => {
@@ -139,5 +141,43 @@ describe('the bucket of signed originals', () => {
     expect(readerActions.sort()).toEqual(['kms:Decrypt', 's3:GetObject']);
     expect(rendererActions).toContain('kms:GenerateDataKey*');
     expect([...rendererActions, ...readerActions]).not.toContain('kms:Sign');
+  });
+});
+
+describe('the renderer of signed originals', () => {
+  const rendererId = logicalId(stack.node.findChild(constructId('documents-render')) as never);
+
+  it('reads the table’s stream for the inserted contract events whose documents change, and parks what fails', () => {
+    const mappings = Object.values(
+      template.findResources('AWS::Lambda::EventSourceMapping', {
+        Properties: { FunctionName: { Ref: rendererId } },
+      }) as Record<string, Resource>,
+    );
+
+    expect(mappings).toHaveLength(1);
+    const mapping = mappings[0]?.Properties ?? {};
+    expect(mapping.EventSourceArn).toEqual({ 'Fn::GetAtt': [logicalId(stack.table), 'StreamArn'] });
+    expect(mapping).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: {
+        OnFailure: { Destination: { 'Fn::GetAtt': [expect.stringContaining('RenderDeadLetters'), 'Arn'] } },
+      },
+    });
+    expect(mapping.FilterCriteria.Filters.map((filter: { Pattern: string }) => JSON.parse(filter.Pattern))).toEqual([
+      {
+        eventName: ['INSERT'],
+        dynamodb: { NewImage: { entity: { S: ['event'] }, type: { S: ['contract.signed', 'contract.terminated'] } } },
+      },
+    ]);
+  });
+
+  it('is watched: its dead letters and its lag behind the stream raise alarms', () => {
+    const alarms = Object.keys(template.findResources('AWS::CloudWatch::Alarm'));
+
+    expect(alarms.filter((id) => id.includes('DocumentRenderDeadLetters'))).toHaveLength(1);
+    expect(alarms.filter((id) => id.includes('DocumentRenderIteratorAge'))).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import { constructId } from '#infra/stack.ts';
 import { deletesItems } from '#infra/table-access.ts';
 import { tableDesign } from '#shared/db/table-design.ts';
 import {
+  type AreaBackgroundFunction,
   backgroundFunctions,
   fallbackRoute,
   type RouteDefinition,
@@ -57,6 +58,15 @@ const functionIdOf = (route: Pick<RouteDefinition, 'method' | 'path'>): string =
   const [apiRoute] = apiRoutesWithKey(routeKey(route));
   if (!apiRoute) throw new Error(`No API route ${routeKey(route)}`);
   return functionIdBehind(apiRoute);
+};
+
+/** A background function's logical id: its construct id (shared with every host) and CDK's hash. */
+const backgroundFunctionIdOf = (name: string): string => {
+  const ids = Object.keys(resources('AWS::Lambda::Function')).filter((id) =>
+    new RegExp(`^${constructId(name)}[0-9A-F]{8}$`).test(id),
+  );
+  if (ids.length !== 1) throw new Error(`No one function for ${name}: ${ids.join(', ')}`);
+  return ids[0] as string;
 };
 
 /** Policies attach to roles, not functions: follow the function's role to the policies whose `Roles` reference it. */
@@ -217,7 +227,14 @@ describe('StudioApiStack', () => {
 
     it('may be used to seal only by the signing functions and to verify only by the verify function', () => {
       // prepare
-      const signers = table.filter((route) => route.sealing === 'sign').map((route) => roleIdOf(functionIdOf(route)));
+      const background: readonly AreaBackgroundFunction[] = backgroundFunctions;
+      const backgroundSigners = background
+        .filter((fn) => fn.sealing === 'sign')
+        .map((fn) => roleIdOf(backgroundFunctionIdOf(fn.name)));
+      const signers = [
+        ...table.filter((route) => route.sealing === 'sign').map((route) => roleIdOf(functionIdOf(route))),
+        ...backgroundSigners,
+      ];
       const verifiers = table
         .filter((route) => route.sealing === 'verify')
         .map((route) => roleIdOf(functionIdOf(route)));
@@ -229,6 +246,8 @@ describe('StudioApiStack', () => {
 
       // assess
       expect(signers).toContain(roleIdOf(functionIdOf({ method: 'POST', path: '/api/contracts/{id}/signatures' })));
+      // The stream's renderer seals the originals it stores.
+      expect(backgroundSigners).toEqual([roleIdOf(backgroundFunctionIdOf('documents-render'))]);
       expect(whoMay('kms:Sign').sort()).toEqual([...signers].sort());
       expect(whoMay('kms:Verify')).toEqual(verifiers);
       expect(verifiers).toEqual([roleIdOf(functionIdOf({ method: 'GET', path: '/api/contracts/{id}/verification' }))]);
