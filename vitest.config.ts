@@ -16,6 +16,8 @@ export default defineConfig({
       LOG_LEVEL: 'WARN',
       // Tests never touch the developer's .data folder.
       SEAL_KEY_DIR: join(tmpdir(), `studio-api-test-keys-${process.pid}`),
+      // Nor its stored documents and outbox: a test that needs to look into them sets a folder of its own.
+      DATA_DIR: join(tmpdir(), `studio-api-test-data-${process.pid}`),
     },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -153,12 +153,20 @@ export class StudioAlarms extends Construct {
       .sort((a, b) => a.node.path.localeCompare(b.node.path));
   }
 
-  private addAlarm(id: string, { metric, description }: { metric: IMetric; description: string }): void {
+  /** An alarm of another construct's metric, on this topic (at or above `threshold`, 1 unless given). */
+  watch(id: string, alarm: { metric: IMetric; description: string; threshold?: number }): void {
+    this.addAlarm(id, alarm);
+  }
+
+  private addAlarm(
+    id: string,
+    { metric, description, threshold = 1 }: { metric: IMetric; description: string; threshold?: number },
+  ): void {
     const alarm = new Alarm(this, id, {
       alarmName: `${Stack.of(this).stackName}-${id}`,
       alarmDescription: description,
       metric,
-      threshold: 1,
+      threshold,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 1,
       treatMissingData: TreatMissingData.NOT_BREACHING,

@@ -43,6 +43,26 @@ export const acceptNagFindings = (stack: StudioApiStack): void => {
     ]);
   }
 
+  // The originals' grants name the objects under `contracts/` (every document key starts there), and the
+  // bucket key's encrypt grant is CDK's `GenerateDataKey*` / `ReEncrypt*`: accepted on those policies only.
+  const originalsWildcard = JSON.stringify(stack.resolve(stack.documents.bucket.arnForObjects('contracts/*')));
+  const bucketLogicalId = stack.getLogicalId(stack.documents.bucket.node.defaultChild as CfnElement);
+  for (const policy of stack.node.findAll().filter((construct) => construct instanceof Policy)) {
+    if (!JSON.stringify(stack.resolve(policy.document)).includes(originalsWildcard.slice(1, -1))) continue;
+    NagSuppressions.addResourceSuppressions(policy, [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason:
+          "The signed originals live under contracts/<id>/<kind>.pdf; the key's data-key actions are CDK's encrypt grant.",
+        appliesTo: [
+          `Resource::<${bucketLogicalId}.Arn>/contracts/*`,
+          'Action::kms:GenerateDataKey*',
+          'Action::kms:ReEncrypt*',
+        ],
+      },
+    ]);
+  }
+
   // Active tracing lets each function send its traces; X-Ray has no resources to name. Accepted only on a
   // policy whose every `*` statement is X-Ray's own.
   for (const policy of stack.node.findAll().filter((construct) => construct instanceof Policy)) {

@@ -11,10 +11,20 @@ import { type ICommandHooks, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodej
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { tableDesign } from '#shared/db/table-design.ts';
-import { fallbackRoute, type GeneratedFile, type RouteDefinition, routeKey, routes } from '#shared/routes.ts';
+import type { Language } from '#shared/messages/index.ts';
+import {
+  type AreaBackgroundFunction,
+  backgroundFunctions,
+  fallbackRoute,
+  type GeneratedFile,
+  type RouteDefinition,
+  routeKey,
+  routes,
+} from '#shared/routes.ts';
 import { StudioAuth } from './auth.ts';
 import { functionConstants, lambdaPlatform, nodejsBundling, sourceMapEnvironment } from './bundling.ts';
 import { DocumentsBucket } from './documents-bucket.ts';
+import { DocumentsRender } from './documents-render.ts';
 import { StudioEvents } from './events.ts';
 import { addDefaultStage, corsPreflight, throttleSettings } from './http-api.ts';
 import { allowSendingMail, mailEnvironment } from './mail.ts';
@@ -22,9 +32,13 @@ import { StudioAlarms } from './monitoring.ts';
 import { acceptNagFindings } from './nag.ts';
 import { throttlePublicRoutes } from './route-throttles.ts';
 import { allowSealing, sealingKeyPolicy } from './sealing-key.ts';
-import { queryAction, tableActionsOf } from './table-access.ts';
+import { queryAction, type TableAccess, tableActionsOf } from './table-access.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** What decides a function's environment and grants: a route's flags, or a background function's. */
+type FunctionFlags = TableAccess & Partial<Pick<RouteDefinition, 'sealing' | 'originals' | 'sendsMail'>>;
+type BackgroundFunctionDefinition = AreaBackgroundFunction & { readonly language: Language };
 
 /** `contacts-list` → `ContactsList`: stable construct ids, so logical ids survive reordering the route table. */
 export const constructId = (name: string): string =>
@@ -32,6 +46,13 @@ export const constructId = (name: string): string =>
     .split('-')
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
+
+const backgroundFunctionNamed = (name: string): BackgroundFunctionDefinition => {
+  const all: readonly BackgroundFunctionDefinition[] = backgroundFunctions;
+  const found = all.find((fn) => fn.name === name);
+  if (!found) throw new Error(`No background function ${name}`);
+  return found;
+};
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 
@@ -91,7 +112,7 @@ export class StudioApiStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    // Signed originals, write-once for their retention (docs/documents.md); the routes get their grants with them.
+    // Signed originals, write-once for their retention (docs/documents.md); routes get grants by their `originals`.
     this.documents = new DocumentsBucket(this, 'Documents');
 
     // API Gateway's own 404 is not problem+json, so unknown routes go to our function instead.
@@ -122,6 +143,11 @@ export class StudioApiStack extends Stack {
         this.createFunction(name, entry, environment, [], functionConstants({ language })),
       routeFunction: (route) => this.node.findChild(constructId(route.name)) as NodejsFunction,
     });
+    // The signed originals are rendered from the stream too, by a function granted like a route (docs/documents.md).
+    const documentsRender = new DocumentsRender(this, 'DocumentsStreamReader', {
+      table: this.table,
+      renderer: this.addBackgroundFunction(backgroundFunctionNamed('documents-render')),
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
@@ -130,16 +156,14 @@ export class StudioApiStack extends Stack {
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'JwtIssuer', { value: this.auth.jwtIssuer });
 
-    events.alarmTo(new StudioAlarms(this, 'Alarms', { api: this.api, table: this.table }).topic);
+    const alarms = new StudioAlarms(this, 'Alarms', { api: this.api, table: this.table });
+    events.alarmTo(alarms.topic);
+    for (const { id, ...alarm } of documentsRender.alarms()) alarms.watch(id, alarm);
     acceptNagFindings(this);
   }
 
   private addRoute(route: RouteDefinition): void {
-    const environment = {
-      ...(route.data === 'none' ? {} : { TABLE_NAME: this.table.tableName }),
-      ...(route.sealing ? { SEAL_KMS_KEY_ARN: this.sealingKey.keyArn } : {}),
-      ...(route.sendsMail ? mailEnvironment(this) : {}),
-    };
+    const environment = this.environmentOf(route);
     const fn = this.createFunction(
       route.name,
       route.entry,
@@ -148,11 +172,7 @@ export class StudioApiStack extends Stack {
       functionConstants({ language: route.language, route }),
       route.timeoutSeconds,
     );
-    // Least privilege: a route that only reads cannot write, even through a bug; `none` gets no table at all.
-    this.grantTableActions(this.roleOf(fn), route);
-    // Only signing may sign with the key, only verification may verify with it.
-    if (route.sealing) allowSealing(this.sealingKey, this.roleOf(fn), route.sealing);
-    if (route.sendsMail) allowSendingMail(this, this.roleOf(fn));
+    this.grantByFlags(this.roleOf(fn), route);
 
     this.api.addRoutes({
       path: route.path,
@@ -164,7 +184,42 @@ export class StudioApiStack extends Stack {
     });
   }
 
-  private grantTableActions(role: IRole, route: RouteDefinition): void {
+  /** A background function of an area, with the environment and grants its flags name, as a route gets them. */
+  private addBackgroundFunction(definition: BackgroundFunctionDefinition): NodejsFunction {
+    const flags = { ...definition, data: definition.data ?? 'none' };
+    const fn = this.createFunction(
+      definition.name,
+      definition.entry,
+      this.environmentOf(flags),
+      definition.files,
+      functionConstants({ language: definition.language }),
+      definition.timeoutSeconds,
+    );
+    this.grantByFlags(this.roleOf(fn), flags);
+    return fn;
+  }
+
+  private environmentOf(flags: FunctionFlags): Record<string, string> {
+    return {
+      ...(flags.data === 'none' ? {} : { TABLE_NAME: this.table.tableName }),
+      ...(flags.sealing ? { SEAL_KMS_KEY_ARN: this.sealingKey.keyArn } : {}),
+      ...(flags.sendsMail ? mailEnvironment(this) : {}),
+      ...(flags.originals ? { ORIGINALS_BUCKET: this.documents.bucket.bucketName } : {}),
+    };
+  }
+
+  private grantByFlags(role: IRole, flags: FunctionFlags): void {
+    // Least privilege: a function that only reads cannot write, even through a bug; `none` gets no table at all.
+    this.grantTableActions(role, flags);
+    // Only signing may sign with the key, only verification may verify with it.
+    if (flags.sealing) allowSealing(this.sealingKey, role, flags.sealing);
+    if (flags.sendsMail) allowSendingMail(this, role);
+    // Only the render path may write an original; the read route may only get one.
+    if (flags.originals === 'store') this.documents.allowStoring(role);
+    if (flags.originals === 'read') this.documents.allowReading(role);
+  }
+
+  private grantTableActions(role: IRole, route: TableAccess): void {
     const actions = tableActionsOf(route);
     if (!actions.length) return;
     const items = actions.filter((action) => action !== queryAction);

@@ -13,14 +13,18 @@ const writeActions = ['dynamodb:ConditionCheckItem', 'dynamodb:PutItem', 'dynamo
 /** The one action that reads an index: granted on the table's indexes as well as on the table. */
 export const queryAction = 'dynamodb:Query';
 
+/** What decides a function's table actions: a route's columns, or a background function's (which has no method). */
+export type TableAccess = Pick<RouteDefinition, 'data'> &
+  Partial<Pick<RouteDefinition, 'method' | 'deletes' | 'idempotentReplays'>>;
+
 /** A POST that takes an `Idempotency-Key` deletes its claim on the key when the request fails. */
-const releasesIdempotencyClaims = (route: RouteDefinition): boolean =>
+const releasesIdempotencyClaims = (route: TableAccess): boolean =>
   route.method === 'POST' && route.idempotentReplays !== false;
 
-export const deletesItems = (route: RouteDefinition): boolean =>
+export const deletesItems = (route: TableAccess): boolean =>
   route.data === 'read-write' && (route.deletes === true || releasesIdempotencyClaims(route));
 
-export const tableActionsOf = (route: RouteDefinition): string[] => {
+export const tableActionsOf = (route: TableAccess): string[] => {
   if (route.data === 'none') return [];
   return [
     ...readActions,

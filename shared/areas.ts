@@ -1,9 +1,10 @@
 import { contactsArea } from './contacts/area.ts';
 import { contractsArea } from './contracts/area.ts';
 import { docsArea } from './docs/area.ts';
+import { documentsArea } from './documents/area.ts';
 import { eventsArea } from './events/area.ts';
 import type { InEachLanguage, Language } from './messages/index.ts';
-import type { AreaRoute } from './routes.ts';
+import type { AreaBackgroundFunction, AreaRoute } from './routes.ts';
 import { servicesArea } from './services/area.ts';
 import { signingArea } from './signing/area.ts';
 import { studioArea } from './studio/area.ts';
@@ -34,7 +35,7 @@ export interface AreaDefinition {
   readonly docsTag: { readonly name: string; readonly description: string };
   readonly routes: readonly AreaRoute[];
   /** Functions no route calls, in the area's language; `infra/` builds their triggers and grants. */
-  readonly backgroundFunctions?: readonly { readonly name: string; readonly entry: string }[];
+  readonly backgroundFunctions?: readonly AreaBackgroundFunction[];
   /** The event types of its changes (`<object>.<change>`), in the order the catalogue lists them. */
   readonly eventTypes: readonly string[];
   /** What the data layer names in a `NotFound` for the area's records, with the text its 404 answers. */
@@ -59,6 +60,7 @@ export const areas = [
   servicesArea,
   studioArea,
   contractsArea,
+  documentsArea,
   signingArea,
   eventsArea,
   webhooksArea,

@@ -8,8 +8,8 @@ import type { Role } from './roles.ts';
  * routes requests with the same entries, so a route exists in both hosts or in neither.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export { contractDocumentFiles, fontkitModuleFile } from './contracts/area.ts';
 export { openApiDocumentFile } from './docs/area.ts';
+export { contractDocumentFiles, fontkitModuleFile } from './documents/document-files.ts';
 export { type Role, roleNames } from './roles.ts';
 
 /** The language a route's responses and its documentation are written in: its area's. */
@@ -37,6 +37,11 @@ export interface RouteDefinition {
   readonly deletes?: true;
   /** Use of the contract sealing key: only signing may sign, only verification may verify. */
   readonly sealing?: 'sign' | 'verify';
+  /**
+   * Use of the bucket of signed originals (docs/documents.md): `store` renders and writes them (put-if-absent,
+   * retention), `read` only downloads them. Routes without it get neither the bucket nor its key.
+   */
+  readonly originals?: 'store' | 'read';
   /** Use of the webhook secrets key: only a webhook's creation encrypts a secret (delivery decrypts, see `backgroundFunctions`). */
   readonly webhookSecrets?: 'encrypt';
   /**
@@ -70,6 +75,13 @@ export interface GeneratedFile {
 /** A route as its area declares it; the table adds the area's name and language. */
 export type AreaRoute = Omit<RouteDefinition, 'area' | 'language'>;
 
+/**
+ * A function no route calls, as its area declares it. Its flags mean what a route's mean: the stack grants
+ * both alike (`data: 'none'` when absent); its trigger is built in `infra/`.
+ */
+export type AreaBackgroundFunction = Pick<RouteDefinition, 'name' | 'entry'> &
+  Partial<Pick<RouteDefinition, 'data' | 'deletes' | 'sealing' | 'originals' | 'files' | 'timeoutSeconds'>>;
+
 type DeclaredArea = (typeof areas)[number];
 /** What areas declare under `key` (routes, background functions), each with its area's name and language. */
 type OfArea<A, Key extends 'routes' | 'backgroundFunctions'> = A extends {
@@ -88,9 +100,10 @@ type BackgroundFunction<A> = OfArea<A, 'backgroundFunctions'>;
 
 /**
  * Functions that no route calls, from their areas: the webhook dispatcher reads
- * the table's stream, the delivery function the delivery queue. `infra/events.ts`
- * builds them with their own triggers and grants; locally
- * `infra/local/event-delivery.ts` runs the same shared code.
+ * the table's stream, the delivery function the delivery queue (`infra/events.ts`
+ * builds them with their own triggers and grants), the documents' renderer reads
+ * the stream too (`infra/documents-render.ts`, granted by its flags). Locally
+ * `infra/local/event-delivery.ts` and `document-render.ts` run the same shared code.
  */
 export const backgroundFunctions: readonly BackgroundFunction<DeclaredArea>[] = /* @__PURE__ */ (
   areas as readonly AreaDefinition[]

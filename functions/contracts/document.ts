@@ -1,10 +1,5 @@
-import { type ContractDocument, contractDocument } from '#shared/contracts/contract-document.ts';
+import { pdfReply } from '#shared/documents/pdf-reply.ts';
+import { contractDocumentDownload } from '#shared/documents/signed-original.ts';
 import { route } from '#shared/http/route.ts';
 
-const pdfReply = ({ fileName, pdf }: ContractDocument) => ({
-  status: 200,
-  raw: { contentType: 'application/pdf', content: Buffer.from(pdf) },
-  headers: { 'content-disposition': `attachment; filename="${fileName}"` },
-});
-
-export const handler = route('contracts-document', { reply: pdfReply }, ({ id }) => contractDocument(id));
+export const handler = route('contracts-document', { reply: pdfReply }, ({ id }) => contractDocumentDownload(id));

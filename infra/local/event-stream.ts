@@ -33,7 +33,7 @@ export type StreamBatchHandler = (records: StreamRecord[]) => Promise<string | u
 export interface LocalEventStreamOptions {
   endpoint: string;
   tableName: string;
-  /** Where the position is kept: `<DATA_DIR>/event-stream/<table>.json`. */
+  /** Where the position is kept: `<DATA_DIR>/event-stream/<table>[.<reader>].json`, one per reader. */
   positionFile: string;
   handle: StreamBatchHandler;
   pollIntervalMs?: number;
@@ -49,8 +49,9 @@ interface Position {
   shards: Record<string, { after?: string; done?: true }>;
 }
 
-export const localEventStreamFile = (dataDir: string, tableName: string): string =>
-  join(dataDir, 'event-stream', `${tableName}.json`);
+/** Each reader of the stream keeps its own position, as each Lambda event source mapping does; the dispatcher's has no suffix. */
+export const localEventStreamFile = (dataDir: string, tableName: string, reader?: string): string =>
+  join(dataDir, 'event-stream', reader ? `${tableName}.${reader}.json` : `${tableName}.json`);
 
 const readPosition = (file: string): Position => {
   try {

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { localCorsOrigins } from '../cors.ts';
+import { startLocalDocumentRender } from './document-render.ts';
 import { startLocalEventDelivery } from './event-delivery.ts';
 import { connectHandlers, defaultTableName, startLocalDatabase } from './local-database.ts';
 import { localTokenFor } from './local-tokens.ts';
@@ -35,6 +36,12 @@ const eventDelivery = await startLocalEventDelivery({
   endpoint: database.endpoint,
   tableName: process.env.TABLE_NAME || defaultTableName,
 });
+// The documents' share of the stream: a signed contract's original is rendered and stored (docs/documents.md).
+const documentRender = await startLocalDocumentRender({
+  dataDir,
+  endpoint: database.endpoint,
+  tableName: process.env.TABLE_NAME || defaultTableName,
+});
 const ownerToken = await localTokenFor(await loadSigningKey(keyDirectory), 'owner');
 // Logged on stderr: stdout carries only what scripts read (the listening line, the token).
 console.error(
@@ -50,6 +57,7 @@ const stop = async (reason: string) => {
   stopping = true;
   console.error(`${reason}: stopping the API and DynamoDB Local`);
   await eventDelivery.stop();
+  await documentRender.stop();
   await api.close();
   await database.stop();
   process.exit(0);

@@ -1,28 +1,10 @@
 import type { AreaDefinition } from '../areas.ts';
 import { sampleContactId } from '../contacts/area.ts';
+import { contractDocumentFiles } from '../documents/document-files.ts';
 import { anyRole, ownerOnly } from '../roles.ts';
-import type { GeneratedFile } from '../routes.ts';
 import { sampleServiceId } from '../services/area.ts';
 
 export const sampleContractId = '01JD0000000000000000000002';
-
-/**
- * fontkit as a module of its own, which the document functions load beside their bundle only for a copy
- * that needs a fallback font (see shared/contracts/document/fonts.ts).
- */
-export const fontkitModuleFile = {
-  path: '.generated/fontkit.mjs',
-  generator: 'infra/write-fontkit-module.ts',
-} as const satisfies GeneratedFile;
-
-/** The fonts of the customer's copy (`contractDocumentFontFiles` in shared/contracts/document/fonts.ts), and fontkit. */
-export const contractDocumentFiles = [
-  'node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Regular.ttf',
-  'node_modules/@embedpdf/fonts-latin/fonts/NotoSans-Bold.ttf',
-  'node_modules/@embedpdf/fonts-arabic/fonts/NotoNaskhArabic-Regular.ttf',
-  'node_modules/@embedpdf/fonts-sc/fonts/NotoSansHans-Regular.otf',
-  fontkitModuleFile,
-] as const;
 
 // A 1×1 PNG, the smallest signature image the sign routes take.
 export const sampleSignature = {
@@ -47,8 +29,8 @@ export const contractsArea = {
     { name: 'contracts-get', method: 'GET', path: '/api/contracts/{id}', entry: 'functions/contracts/get.ts', roles: anyRole, data: 'read' },
     { name: 'contracts-sign', method: 'POST', path: '/api/contracts/{id}/signatures', entry: 'functions/contracts/sign.ts', roles: anyRole, data: 'read-write', sealing: 'sign' },
     { name: 'contracts-verify', method: 'GET', path: '/api/contracts/{id}/verification', entry: 'functions/contracts/verify.ts', roles: anyRole, data: 'read', sealing: 'verify' },
-    { name: 'contracts-document', method: 'GET', path: '/api/contracts/{id}/document', entry: 'functions/contracts/document.ts', roles: anyRole, data: 'read-write', sealing: 'sign', files: contractDocumentFiles },
-    { name: 'contracts-send-copy', method: 'POST', path: '/api/contracts/{id}/copies', entry: 'functions/contracts/send-copy.ts', roles: anyRole, data: 'read-write', sealing: 'sign', sendsMail: true, files: contractDocumentFiles },
+    { name: 'contracts-document', method: 'GET', path: '/api/contracts/{id}/document', entry: 'functions/contracts/document.ts', roles: anyRole, data: 'read-write', sealing: 'sign', originals: 'store', files: contractDocumentFiles },
+    { name: 'contracts-send-copy', method: 'POST', path: '/api/contracts/{id}/copies', entry: 'functions/contracts/send-copy.ts', roles: anyRole, data: 'read-write', sealing: 'sign', originals: 'store', sendsMail: true, files: contractDocumentFiles },
     { name: 'contracts-cancel', method: 'POST', path: '/api/contracts/{id}/cancellation', entry: 'functions/contracts/cancel.ts', roles: ownerOnly, data: 'read-write' },
     { name: 'contracts-termination-preview', method: 'GET', path: '/api/contracts/{id}/termination-preview', entry: 'functions/contracts/termination-preview.ts', roles: anyRole, data: 'read' },
     { name: 'contracts-terminate', method: 'POST', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/terminate.ts', roles: anyRole, data: 'read-write' },

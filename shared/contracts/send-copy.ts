@@ -1,9 +1,9 @@
 import { now } from '../clock.ts';
 import { write } from '../db/write.ts';
+import { contractDocumentDownload } from '../documents/signed-original.ts';
 import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
 import { sendContractCopy } from '../mail/send-contract-copy.ts';
-import { contractDocument } from './contract-document.ts';
 import type { ContractCopy } from './copy-schema.ts';
 import { contractTexts } from './texts.ts';
 import { sentCopyWrites } from './writes.ts';
@@ -16,7 +16,8 @@ import { sentCopyWrites } from './writes.ts';
  * customer may get a copy twice, never a recorded copy that was not sent.
  */
 export const sendCopy = async (contractId: string, to: string | null): Promise<ContractCopy> => {
-  const { contract, fileName, pdf } = await contractDocument(contractId);
+  // A signed contract's copy is its stored original, byte for byte; a pending one's a draft.
+  const { contract, fileName, pdf } = await contractDocumentDownload(contractId);
   const address = to ?? contract.contact.email;
   if (!address) {
     throw new Problem('unprocessable', contractTexts.localized('noCopyAddress'), {

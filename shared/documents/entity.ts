@@ -1,3 +1,8 @@
+import { contractPartition } from '../contracts/entity.ts';
+import { recordMapping } from '../db/record-mapping.ts';
+import type { DocumentKind } from './originals/document-key.ts';
+import { StoredDocumentRecord } from './schema.ts';
+
 /**
  * Where the documents' own items live in the table: the sealing key's
  * certificate, one item per key id, issued once and shared by every function
@@ -10,4 +15,25 @@ export const sealCertificateItem = (keyId: string, der: Uint8Array) => ({
   entity: 'sealCertificate',
   keyId,
   der,
+});
+
+/**
+ * A contract's stored documents live in the contract's partition, one item per kind: the conditional put
+ * on that key is what lets exactly one record exist per document. Their sort keys do not start with
+ * `CONTRACT`, so the contract's own Query never reads them.
+ */
+export const storedDocumentSortPrefix = 'DOCUMENT#';
+export const storedDocumentKey = (contractId: string, kind: DocumentKind) => ({
+  pk: contractPartition(contractId),
+  sk: `${storedDocumentSortPrefix}${kind}`,
+});
+
+const storedDocumentMapping = recordMapping(StoredDocumentRecord);
+
+export const storedDocumentFromItem = storedDocumentMapping.fromItem;
+
+export const storedDocumentItem = (contractId: string, document: StoredDocumentRecord) => ({
+  ...storedDocumentKey(contractId, document.kind),
+  entity: 'storedDocument',
+  ...storedDocumentMapping.toItem(document),
 });

@@ -67,6 +67,13 @@ const fromDataError = (error: unknown): Problem | undefined => {
   if (error instanceof WriteContention || error instanceof ConditionFailed) {
     return new Problem('conflict', 'data.concurrentChange', { headers: { 'retry-after': '1' } });
   }
+  // The store of originals' errors (shared/documents/originals/errors.ts), by name: importing their classes
+  // would put them into every bundle. A stored document that fails its check is never served: a 500, and
+  // its error log line is the alarm.
+  if (error instanceof Error && error.name === 'DocumentIntegrityError')
+    return new Problem('internal', 'data.unexpected');
+  if (error instanceof Error && error.name === 'DocumentNotStored')
+    return new Problem('not-found', notFoundDetail('document'));
   if (error instanceof IdempotencyClaimLost) {
     return new Problem('request-in-progress', 'data.claimTakenOver', { headers: { 'retry-after': '1' } });
   }

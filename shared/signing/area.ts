@@ -1,5 +1,6 @@
 import type { AreaDefinition } from '../areas.ts';
-import { contractDocumentFiles, sampleSignature } from '../contracts/area.ts';
+import { sampleSignature } from '../contracts/area.ts';
+import { contractDocumentFiles } from '../documents/document-files.ts';
 import { anyRole } from '../roles.ts';
 
 /** What the signing page loads besides itself: the pad library, our own script and style, all self-hosted. */
@@ -27,7 +28,7 @@ export const signingArea = {
     { name: 'signing-asset', method: 'GET', path: '/api/sign/{asset}', entry: 'functions/signing/asset.ts', roles: 'public', data: 'none', files: signingPageFiles },
     { name: 'signing-view', method: 'GET', path: '/api/signing', entry: 'functions/signing/view.ts', roles: 'public', data: 'read' },
     { name: 'signing-sign', method: 'POST', path: '/api/signing', entry: 'functions/signing/sign.ts', roles: 'public', data: 'read-write', sealing: 'sign' },
-    { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', roles: 'public', data: 'read-write', sealing: 'sign', files: contractDocumentFiles },
+    { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', roles: 'public', data: 'read-write', sealing: 'sign', originals: 'store', files: contractDocumentFiles },
   ],
   eventTypes: [],
   entities: {},

@@ -1,29 +1,13 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { eventEntity, eventFromItem } from '../events/entity.ts';
+import { eventOfRecord, type StreamRecordLike } from '../events/stream-record.ts';
 import { logger } from '../http/logger.ts';
 import type { ActiveWebhook } from './delivery-store.ts';
 import { type DeliveryMessage, deliveriesOf } from './delivery-worker.ts';
-import type { WebhookEvent } from './event.ts';
 import type { DeliveryQueue } from './queue.ts';
-
-/** What the dispatcher reads of a stream record: Lambda's DynamoDB records and GetRecords' records both fit. */
-export interface StreamRecordLike {
-  eventName?: string | undefined;
-  dynamodb?: { NewImage?: Record<string, unknown> | undefined; SequenceNumber?: string | undefined } | undefined;
-}
 
 export interface DispatchDependencies {
   activeWebhooks(): Promise<ActiveWebhook[]>;
   queue: DeliveryQueue<DeliveryMessage>;
 }
-
-/** The event a stream record announces: an event item's INSERT, nothing else (the AWS filter says the same). */
-export const eventOfRecord = (record: StreamRecordLike): WebhookEvent | undefined => {
-  const image = record.dynamodb?.NewImage as Record<string, AttributeValue> | undefined;
-  if (record.eventName !== 'INSERT' || image?.entity?.S !== eventEntity) return undefined;
-  return eventFromItem(unmarshall(image));
-};
 
 /**
  * Queues one delivery per event and active webhook that subscribed to its

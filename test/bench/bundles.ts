@@ -49,6 +49,7 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     why: 'PDF rendering and signing: @cantoo/pdf-lib (~0.46 MB); fontkit is a module of its own beside the bundle',
   },
   'signing-document': { kb: 700, why: 'the same PDF as contracts-document' },
+  'documents-render': { kb: 700, why: 'the same PDF as contracts-document, rendered from the stream' },
   'contracts-send-copy': {
     kb: 760,
     why: "the same PDF as contracts-document, and the MIME message: nodemailer's MailComposer (135 KB, 74 KB of it its table of MIME types, which nodemailer imports by a relative path that no alias can replace)",

@@ -119,6 +119,11 @@ describe('POST /api/contracts/:id/copies', () => {
     const [attachment] = mail.attachments;
     expect(attachment?.contentType).toBe('application/pdf');
     expect(pdfsig(attachment?.content as Buffer)).toContain('Signature is Valid');
+    // The signed original, as stored: the same bytes as every download.
+    const download = await fetch(`${api.url}/api/contracts/${contract.id}/document`, {
+      headers: { authorization: `Bearer ${await api.token({ groups: ['staff'] })}` },
+    });
+    expect(Buffer.from(await download.arrayBuffer()).equals(attachment?.content as Buffer)).toBe(true);
   });
 
   it('sends to another address when asked, and refuses a contract without any address with 422', async () => {

@@ -254,11 +254,11 @@ describe('GET /api/openapi.json', () => {
 
     // assess
     expect(contracts.length).toBe(
-      table.filter((route) => route.area === 'contracts' || route.area === 'signing').length,
+      table.filter((route) => ['contracts', 'signing', 'documents'].includes(route.area)).length,
     );
     expect(contracts.length).toBeGreaterThanOrEqual(9);
     for (const { route, operation } of contracts) {
-      expect(operation.tags, route.name).toEqual([route.area === 'contracts' ? 'Verträge' : 'Unterschrift am Tablet']);
+      expect(operation.tags, route.name).toEqual([route.area === 'signing' ? 'Unterschrift am Tablet' : 'Verträge']);
       expect(operation.summary, route.name).toMatch(/^Vertr(ag|äge) /);
       expect(operation.description, route.name).toMatch(
         /Rollen: |Öffentlich: kein Token nötig\.|Authorization: Signing/,

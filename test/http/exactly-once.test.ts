@@ -59,7 +59,7 @@ const seen = (response: ApiResponse, sameBut: readonly string[] = []) => {
     body:
       typeof body === 'object' && body
         ? Object.fromEntries(Object.entries(body).map(([key, value]) => [key, differing(value, key)]))
-        : body,
+        : differing(body, 'body'),
   };
 };
 

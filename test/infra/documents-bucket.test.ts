@@ -3,6 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { describe, expect, it } from 'vitest';
 import { DocumentsBucket } from '#infra/documents-bucket.ts';
+import { constructId } from '#infra/stack.ts';
 import { studioApiStack } from '../support/cdk-app.ts';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
@@ -80,9 +81,37 @@ describe('the bucket of signed originals', () => {
     });
   });
 
-  it('grants no function anything on the bucket yet: the grants come with the routes', () => {
-    const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
-    expect(policies).not.toContain(bucketId);
+  it('lets the render path (documents-render, contracts-document, contracts-send-copy, signing-document) store originals and documents-get read them, and no other function touch the bucket', () => {
+    const roleOfRoute = (name: string) =>
+      logicalId(
+        (stack.node.findChild(constructId(name)) as unknown as { role: { node: { defaultChild?: unknown } } }).role,
+      );
+    const s3Actions = (roleId: string) =>
+      statementsOf(template, roleId)
+        .filter((statement) => JSON.stringify(statement).includes(bucketId))
+        .flatMap((statement) => [statement.Action].flat())
+        .sort();
+
+    expect(s3Actions(roleOfRoute('contracts-document'))).toEqual([
+      's3:GetObject',
+      's3:GetObjectRetention',
+      's3:PutObject',
+      's3:PutObjectRetention',
+    ]);
+    for (const renderPath of ['contracts-send-copy', 'signing-document', 'documents-render']) {
+      expect(s3Actions(roleOfRoute(renderPath)), renderPath).toEqual(s3Actions(roleOfRoute('contracts-document')));
+    }
+    expect(s3Actions(roleOfRoute('documents-get'))).toEqual(['s3:GetObject']);
+    const policiesNamingTheBucket = Object.values(
+      template.findResources('AWS::IAM::Policy') as Record<string, Resource>,
+    )
+      .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes(bucketId))
+      .map((policy) => JSON.stringify(policy.Properties.Roles));
+    expect(policiesNamingTheBucket).toHaveLength(5);
+    const functionsWithTheBucket = Object.values(
+      template.findResources('AWS::Lambda::Function') as Record<string, Resource>,
+    ).filter((fn) => JSON.stringify(fn.Properties.Environment ?? {}).includes('ORIGINALS_BUCKET'));
+    expect(functionsWithTheBucket).toHaveLength(5);
   });
 
   it('lets the render path store and extend, and the read routes only get', () => {
@@ -112,5 +141,43 @@ describe('the bucket of signed originals', () => {
     expect(readerActions.sort()).toEqual(['kms:Decrypt', 's3:GetObject']);
     expect(rendererActions).toContain('kms:GenerateDataKey*');
     expect([...rendererActions, ...readerActions]).not.toContain('kms:Sign');
+  });
+});
+
+describe('the renderer of signed originals', () => {
+  const rendererId = logicalId(stack.node.findChild(constructId('documents-render')) as never);
+
+  it('reads the table’s stream for the inserted contract events whose documents change, and parks what fails', () => {
+    const mappings = Object.values(
+      template.findResources('AWS::Lambda::EventSourceMapping', {
+        Properties: { FunctionName: { Ref: rendererId } },
+      }) as Record<string, Resource>,
+    );
+
+    expect(mappings).toHaveLength(1);
+    const mapping = mappings[0]?.Properties ?? {};
+    expect(mapping.EventSourceArn).toEqual({ 'Fn::GetAtt': [logicalId(stack.table), 'StreamArn'] });
+    expect(mapping).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      DestinationConfig: {
+        OnFailure: { Destination: { 'Fn::GetAtt': [expect.stringContaining('RenderDeadLetters'), 'Arn'] } },
+      },
+    });
+    expect(mapping.FilterCriteria.Filters.map((filter: { Pattern: string }) => JSON.parse(filter.Pattern))).toEqual([
+      {
+        eventName: ['INSERT'],
+        dynamodb: { NewImage: { entity: { S: ['event'] }, type: { S: ['contract.signed', 'contract.terminated'] } } },
+      },
+    ]);
+  });
+
+  it('is watched: its dead letters and its lag behind the stream raise alarms', () => {
+    const alarms = Object.keys(template.findResources('AWS::CloudWatch::Alarm'));
+
+    expect(alarms.filter((id) => id.includes('DocumentRenderDeadLetters'))).toHaveLength(1);
+    expect(alarms.filter((id) => id.includes('DocumentRenderIteratorAge'))).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import { constructId } from '#infra/stack.ts';
 import { deletesItems } from '#infra/table-access.ts';
 import { tableDesign } from '#shared/db/table-design.ts';
 import {
+  type AreaBackgroundFunction,
   backgroundFunctions,
   fallbackRoute,
   type RouteDefinition,
@@ -59,6 +60,15 @@ const functionIdOf = (route: Pick<RouteDefinition, 'method' | 'path'>): string =
   return functionIdBehind(apiRoute);
 };
 
+/** A background function's logical id: its construct id (shared with every host) and CDK's hash. */
+const backgroundFunctionIdOf = (name: string): string => {
+  const ids = Object.keys(resources('AWS::Lambda::Function')).filter((id) =>
+    new RegExp(`^${constructId(name)}[0-9A-F]{8}$`).test(id),
+  );
+  if (ids.length !== 1) throw new Error(`No one function for ${name}: ${ids.join(', ')}`);
+  return ids[0] as string;
+};
+
 /** Policies attach to roles, not functions: follow the function's role to the policies whose `Roles` reference it. */
 const actionsOf = (functionId: string, service: string): string[] => {
   const roleId: string = resource('AWS::Lambda::Function', functionId).Properties.Role['Fn::GetAtt'][0];
@@ -67,6 +77,15 @@ const actionsOf = (functionId: string, service: string): string[] => {
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
     .flatMap((statement: { Action: string | string[] }) => statement.Action)
     .filter((action: string) => action.startsWith(`${service}:`));
+};
+
+/** The statements of a function's own IAM policies that name a resource (by its logical id). */
+const statementsNaming = (functionId: string, logicalId: string): unknown[] => {
+  const roleId: string = resource('AWS::Lambda::Function', functionId).Properties.Role['Fn::GetAtt'][0];
+  return Object.values(resources('AWS::IAM::Policy'))
+    .filter((policy) => policy.Properties.Roles.some((role: { Ref?: string }) => role.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+    .filter((statement: unknown) => JSON.stringify(statement).includes(logicalId));
 };
 
 const dynamoActionsOf = (functionId: string): string[] => actionsOf(functionId, 'dynamodb');
@@ -208,7 +227,14 @@ describe('StudioApiStack', () => {
 
     it('may be used to seal only by the signing functions and to verify only by the verify function', () => {
       // prepare
-      const signers = table.filter((route) => route.sealing === 'sign').map((route) => roleIdOf(functionIdOf(route)));
+      const background: readonly AreaBackgroundFunction[] = backgroundFunctions;
+      const backgroundSigners = background
+        .filter((fn) => fn.sealing === 'sign')
+        .map((fn) => roleIdOf(backgroundFunctionIdOf(fn.name)));
+      const signers = [
+        ...table.filter((route) => route.sealing === 'sign').map((route) => roleIdOf(functionIdOf(route))),
+        ...backgroundSigners,
+      ];
       const verifiers = table
         .filter((route) => route.sealing === 'verify')
         .map((route) => roleIdOf(functionIdOf(route)));
@@ -220,11 +246,18 @@ describe('StudioApiStack', () => {
 
       // assess
       expect(signers).toContain(roleIdOf(functionIdOf({ method: 'POST', path: '/api/contracts/{id}/signatures' })));
+      // The stream's renderer seals the originals it stores.
+      expect(backgroundSigners).toEqual([roleIdOf(backgroundFunctionIdOf('documents-render'))]);
       expect(whoMay('kms:Sign').sort()).toEqual([...signers].sort());
       expect(whoMay('kms:Verify')).toEqual(verifiers);
       expect(verifiers).toEqual([roleIdOf(functionIdOf({ method: 'GET', path: '/api/contracts/{id}/verification' }))]);
-      // No function's own IAM policy names the key: the key policy alone decides.
-      for (const route of table) expect(actionsOf(functionIdOf(route), 'kms'), route.name).toEqual([]);
+      // No function's own IAM policy names the key: the key policy alone decides. (The originals bucket's own
+      // key is granted in IAM policies: test/infra/documents-bucket.test.ts.)
+      const [sealingKeyId] = Object.keys(sealingKeys());
+      for (const route of table) {
+        expect(statementsNaming(functionIdOf(route), sealingKeyId as string), route.name).toEqual([]);
+        expect(actionsOf(functionIdOf(route), 'kms'), route.name).not.toContain('kms:Sign');
+      }
       for (const route of table.filter((candidate) => candidate.sealing)) {
         const variables = resource('AWS::Lambda::Function', functionIdOf(route)).Properties.Environment.Variables;
         expect(variables.SEAL_KMS_KEY_ARN, route.name).toBeDefined();

@@ -9,7 +9,7 @@ import {
   throttleRateContextKey,
 } from '#infra/http-api.ts';
 import { alarmEmailContextKey, watchedTableOperations } from '#infra/monitoring.ts';
-import { type RouteDefinition, routes } from '#shared/routes.ts';
+import { type AreaBackgroundFunction, backgroundFunctions, type RouteDefinition, routes } from '#shared/routes.ts';
 import { studioApiStack } from '../support/cdk-app.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
@@ -232,7 +232,7 @@ describe('operations', () => {
   });
 
   describe('functions', () => {
-    it('gives every function 10 s (the webhook delivery function and routes that say so their own, below API Gateway’s 30 s) and 512 MB, and a role that writes only its own log group', () => {
+    it('gives every function 10 s (the webhook delivery function, background functions and routes that say so their own, routes below API Gateway’s 30 s) and 512 MB, and a role that writes only its own log group', () => {
       // prepare
       const functions = resourcesOf(template, 'AWS::Lambda::Function');
       const policies = resourcesOf(template, 'AWS::IAM::Policy');
@@ -254,9 +254,11 @@ describe('operations', () => {
       );
       expect(logging.filter(({ Properties }) => Properties.Timeout === deliveryTimeout)).toHaveLength(1);
       expect(ownTimeouts.every((seconds) => seconds < 30)).toBe(true);
+      const background: readonly AreaBackgroundFunction[] = backgroundFunctions;
+      const backgroundTimeouts = background.flatMap((fn) => (fn.timeoutSeconds ? [fn.timeoutSeconds] : []));
       for (const { Properties, role, statements } of logging) {
         expect(Properties).toMatchObject({ MemorySize: 512 });
-        expect([10, deliveryTimeout, ...ownTimeouts]).toContain(Properties.Timeout);
+        expect([10, deliveryTimeout, ...ownTimeouts, ...backgroundTimeouts]).toContain(Properties.Timeout);
         expect(role.Properties.ManagedPolicyArns).toBeUndefined();
         expect(statements).toEqual([
           {

@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+import { StoredDocumentList, StoredDocumentRecord } from '#shared/documents/schema.ts';
+import type { AreaDocs, RouteNameOf } from './area-docs.ts';
+import { component } from './components.ts';
+import type { OperationDoc } from './operation-doc.ts';
+
+// Die gespeicherten Dokumente eines Vertrags (docs/documents.md): deutsch dokumentiert wie der ganze Vertragsbereich.
+
+const json = 'application/json';
+
+const originalBeispiel = {
+  id: '01JD5C0D3E6F9G2H5J8K1M4N7P',
+  kind: 'signed_original',
+  sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  size: 48213,
+  retainUntil: '2035-01-01T00:00:00.000Z',
+  createdAt: '2026-11-22T10:30:02.000Z',
+} as const;
+
+const StoredDocument = component(
+  StoredDocumentRecord,
+  'StoredDocument',
+  {
+    id: 'ID des gespeicherten Dokuments, eine ULID.',
+    kind: 'Art des Dokuments: `signed_original` (das unterschriebene Original), `mandate` (SEPA-Mandat), `termination_confirmation` (Kündigungsbestätigung) oder `withdrawal_confirmation` (Widerrufsbestätigung). Je Vertrag höchstens ein Dokument jeder Art.',
+    sha256:
+      'SHA-256 der gespeicherten Bytes (hexadezimal, Kleinbuchstaben). Jeder Abruf wird daran geprüft; das `ETag` des Abrufs ist `"sha256:<sha256>"`.',
+    size: 'Größe der Datei in Bytes.',
+    retainUntil:
+      'Bis dahin wird die Datei unverändert aufbewahrt und kann nicht gelöscht werden (RFC 3339, UTC): mindestens bis zum Ende des achten Kalenderjahres nach dem Jahr der Unterschrift (§ 147 Abs. 3 AO, § 257 Abs. 4 HGB).',
+    createdAt: 'Wann die Datei gespeichert wurde (RFC 3339, UTC).',
+  },
+  {
+    text: 'Ein gespeichertes Dokument eines Vertrags: einmal erzeugt, danach Byte für Byte unverändert.',
+    examples: [originalBeispiel],
+  },
+);
+
+const StoredDocumentListComponent = component(
+  StoredDocumentList,
+  'StoredDocumentList',
+  { items: { text: 'Die gespeicherten Dokumente des Vertrags, älteste zuerst.', ref: StoredDocument.documented } },
+  { text: 'Die gespeicherten Dokumente eines Vertrags.', examples: [{ items: [originalBeispiel] }] },
+);
+
+const documentOperations = {
+  'documents-list': {
+    summary: 'Vertrag – gespeicherte Dokumente auflisten',
+    description:
+      'Jedes gespeicherte Dokument des Vertrags mit SHA-256, Größe und Aufbewahrungsfrist. Das unterschriebene Original erscheint, sobald es einmal erzeugt wurde (spätestens beim ersten Abruf von `GET /api/contracts/{id}/document`); ein noch nicht unterschriebener Vertrag hat keine.',
+    success: {
+      status: 200,
+      description: 'Die gespeicherten Dokumente.',
+      content: { [json]: StoredDocumentListComponent },
+    },
+  },
+  'documents-get': {
+    summary: 'Vertrag – gespeichertes Dokument herunterladen',
+    description:
+      'Die gespeicherte Datei Byte für Byte, wie sie einmal erzeugt wurde, mit `Content-Disposition: attachment` und dem `ETag` `"sha256:<sha256>"`. Vor dem Senden wird sie an ihrem SHA-256 geprüft: Stimmt ein Byte nicht, ist die Antwort 500 und nie die veränderte Datei.',
+    path: {
+      documentId: {
+        schema: v.pipe(v.string(), v.ulid()),
+        text: 'Die ID des Dokuments aus der Liste der gespeicherten Dokumente.',
+      },
+    },
+    success: {
+      status: 200,
+      description: 'Das PDF, z. B. mit `Content-Disposition: attachment; filename="Vertrag-<Nummer>.pdf"`.',
+      content: { 'application/pdf': v.string() },
+      headers: ['etag'],
+    },
+  },
+} satisfies Record<RouteNameOf<'documents'>, OperationDoc>;
+
+export const docs: AreaDocs = {
+  operations: documentOperations,
+  components: { StoredDocument, StoredDocumentList: StoredDocumentListComponent },
+};

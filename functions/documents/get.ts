@@ -1,0 +1,12 @@
+import { NotFound } from '#shared/db/errors.ts';
+import { pdfReply } from '#shared/documents/pdf-reply.ts';
+import { storedDocumentDownload } from '#shared/documents/stored-document-download.ts';
+import { isWellFormedId } from '#shared/http/ids.ts';
+import { route } from '#shared/http/route.ts';
+
+export const handler = route('documents-get', { reply: pdfReply }, async ({ id, event }) => {
+  const documentId = event.pathParameters?.documentId ?? '';
+  // A malformed id cannot name a document, so it is answered like an unknown one.
+  if (!isWellFormedId(documentId)) throw new NotFound('document');
+  return storedDocumentDownload(id, documentId);
+});

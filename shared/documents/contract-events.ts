@@ -1,0 +1,36 @@
+import { eventOfRecord, type StreamRecordLike } from '../events/stream-record.ts';
+import { logger } from '../http/logger.ts';
+import type { documentEventTypes } from './area.ts';
+import { keepSignedOriginal } from './signed-original.ts';
+
+/*
+ * The documents' share of the outbox (docs/documents.md, "Rendered once"): a contract that became signed gets
+ * its original rendered and stored now, not at its first download; a contract whose end became known gets its
+ * original kept longer. Both are idempotent, so a record handed out twice (the stream's at-least-once) or a
+ * download that came first changes nothing.
+ */
+
+const work: Record<(typeof documentEventTypes)[number], (contractId: string) => Promise<unknown>> = {
+  'contract.signed': keepSignedOriginal,
+  // Rendered and stored if still missing, and kept to the end's retention date.
+  'contract.terminated': keepSignedOriginal,
+};
+
+/**
+ * Handles a batch of stream records in order; answers the sequence number of the first record whose work
+ * failed (the stream hands it and the later ones out again), or undefined.
+ */
+export const handleDocumentRecords = async (records: readonly StreamRecordLike[]): Promise<string | undefined> => {
+  for (const record of records) {
+    const event = eventOfRecord(record);
+    const handle = event && work[event.type as keyof typeof work];
+    if (!event || !handle) continue;
+    try {
+      await handle(event.data.id);
+    } catch (error) {
+      logger.error('Contract document work failed', { eventId: event.id, type: event.type, error: String(error) });
+      return record.dynamodb?.SequenceNumber;
+    }
+  }
+  return undefined;
+};

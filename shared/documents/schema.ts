@@ -1,0 +1,22 @@
+import * as v from 'valibot';
+import { recordId, timestamp } from '../schema/record.ts';
+import { documentKinds } from './originals/document-key.ts';
+
+/**
+ * A document of a contract as it is stored (docs/documents.md): its fields are what the store of originals
+ * answered when the bytes were written, never what the attempt that recorded it rendered.
+ */
+export const StoredDocumentRecord = v.object({
+  id: recordId(),
+  kind: v.picklist(documentKinds),
+  /** Lower-case hex SHA-256 of the stored bytes: every read is checked against it. */
+  sha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  size: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  /** Kept unaltered at least until then (§ 147 AO, § 257 HGB). */
+  retainUntil: timestamp(),
+  createdAt: timestamp(),
+});
+export type StoredDocumentRecord = v.InferOutput<typeof StoredDocumentRecord>;
+
+/** `GET /api/contracts/{id}/documents`: every stored document of the contract, oldest first. */
+export const StoredDocumentList = v.object({ items: v.array(StoredDocumentRecord) });
