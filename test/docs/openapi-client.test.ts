@@ -7,11 +7,12 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '#infra/local/handler-loader.ts';
 import { unique, useApi } from '../support/api.ts';
-import { useStudioProfile } from '../support/studio.ts';
+import { studioProfileWithSepa, useStudioProfile } from '../support/studio.ts';
 
 const api = useApi();
-// Contracts name the studio as a party: none can be created before its profile exists.
-useStudioProfile(api);
+// Contracts name the studio as a party: none can be created before its profile exists. The document's full
+// contract example pays by direct debit, which takes the studio's SEPA creditor data.
+useStudioProfile(api, studioProfileWithSepa);
 
 type Json = Record<string, any>;
 

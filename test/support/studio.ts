@@ -14,6 +14,12 @@ export const studioProfile = {
   timeZone: 'Europe/Berlin',
 };
 
+/** The studio as a SEPA creditor too: what a contract with `directDebit` needs (docs/sepa.md). */
+export const studioProfileWithSepa = {
+  ...studioProfile,
+  sepa: { creditorId: 'DE98ZZZ09999999999', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+};
+
 /** Sets (creates or replaces) the studio profile of this file's table, as the owner. */
 export const putStudioProfile = async (api: TestApi, profile: Record<string, unknown> = studioProfile) => {
   const response = await api.request('PUT', '/api/studio', { body: profile });
