@@ -7,7 +7,7 @@ import { ensureTable } from '#infra/local/ensure-table.ts';
 import { repositoryRoot } from '#infra/local/handler-loader.ts';
 import { connectHandlers } from '#infra/local/local-database.ts';
 import { routes } from '#shared/routes.ts';
-import { checkBudgets, documentBudgets } from './budgets.ts';
+import { checkBudgets, checkDocumentBudgets } from './budgets.ts';
 import { type FunctionName, lambdaFunctions, measureBundle, sdkSources, shippedSdkSource } from './bundles.ts';
 import { measureColdStarts } from './cold-start.ts';
 import { issueSealCertificates, measureContractDocuments } from './contract-document.ts';
@@ -309,7 +309,7 @@ try {
     signingPage,
     webhooks,
   };
-  const budgets = documentsOnly ? documentBudgets(measured) : checkBudgets(measured);
+  const budgets = documentsOnly ? checkDocumentBudgets(measured) : checkBudgets(measured);
   const results: BenchResults = { ...measured, budgets };
   const resultsFile = only ? `latest-${only}.json` : 'latest.json';
   writeFileSync(join(resultsFolder, resultsFile), `${JSON.stringify(results, null, 2)}\n`);
