@@ -26,6 +26,7 @@ import { seedFromRecording } from './seed.ts';
 import { measureSigningPage } from './signing-page.ts';
 import { redirectStdout } from './stdout-sink.ts';
 import {
+  assertOriginalsStored,
   contractSignedRecord,
   documentFunctions,
   renderFunction,
@@ -236,6 +237,7 @@ try {
   );
 
   log(`cold starts: ${settings.coldStartRuns} per function, floor and SDK source`);
+  const renderedContracts: string[] = [];
   const coldStart = await measureColdStarts({
     functions: benchFunctions.filter(
       (fn) => fn.name === renderFunction || recorded.some(({ scenario }) => scenario.name === fn.name),
@@ -247,7 +249,9 @@ try {
     request: async (name, kind) => {
       if (name === renderFunction) {
         if (kind === 'floor') return {};
-        return contractSignedRecord((await fixtures.large.fresh('/api/contracts', renderFunction)).id);
+        const { id } = await fixtures.large.fresh('/api/contracts', renderFunction);
+        renderedContracts.push(id);
+        return contractSignedRecord(id);
       }
       const { scenario, recording } = recordingOf(name);
       const event = await scenario.event(fixtures.large);
@@ -264,6 +268,7 @@ try {
       ...webhookDestinations,
     },
   });
+  await assertOriginalsStored(large.name, renderedContracts);
 
   if (!documentsOnly) log(`HTTP: ${settings.httpConnections} connections, ${settings.httpSeconds} s per request`);
   const http = documentsOnly

@@ -54,6 +54,18 @@ export const storeReadContractOriginal = async (fixtures: Fixtures): Promise<Fix
   return { ...fixtures, ids: new Map([...fixtures.ids, [sampleDocumentId, record.id]]) };
 };
 
+/**
+ * Fails unless each contract's original was stored: a stream record the function did not recognise would
+ * also answer no failures, and its cold start would then measure an import, not a render.
+ */
+export const assertOriginalsStored = async (table: string, contractIds: readonly string[]): Promise<void> => {
+  const { getStoredDocument } = await import('#shared/documents/store.ts');
+  for (const contractId of contractIds) {
+    const record = await withTable(table, () => getStoredDocument(contractId, 'signed_original'));
+    if (!record) throw new Error(`${renderFunction} stored no original of contract ${contractId}`);
+  }
+};
+
 /** The stream record Lambda hands `documents-render` when a contract becomes signed. */
 export const contractSignedRecord = async (contractId: string) => {
   const { eventItem, eventOf } = await import('#shared/events/entity.ts');
