@@ -13,3 +13,6 @@ export const canonicalJson = (value: unknown): string => {
 };
 
 export const sha256Hex = (data: string | Uint8Array): string => createHash('sha256').update(data).digest('hex');
+
+/** `sha256:` and the hex SHA-256 of a value's canonical JSON: a contract's document hash, a mandate's hash. */
+export const canonicalHash = (value: unknown): string => `sha256:${sha256Hex(canonicalJson(value))}`;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { ContractCopyRecord, CopyInput } from '#shared/contracts/copy-schema.ts';
+import { ContractInput } from '#shared/contracts/create-input.ts';
 import {
-  ContractInput,
   ContractList,
   ContractRecord,
   ContractWithSignaturesRecord,
@@ -22,6 +22,7 @@ import {
   vorschau,
 } from './contract-examples.ts';
 import { datum, frist, hashErklaerung, kopiefelder, vereinbart, vertragsfelder } from './contract-fields.ts';
+import { beispielMandat, directDebitField, Mandate, mandateComponents } from './mandate-components.ts';
 import { pageDocs } from './shared-docs.ts';
 
 // The handler decodes the image (shared/signatures/parse-signature-image.ts); JSON Schema can state the data URL's
@@ -79,12 +80,16 @@ const Contract = component(
     ...vertragsfelder,
     signatures: { text: 'Die Unterschriften, höchstens eine je Rolle.', ref: Signature.documented },
     copies: { text: 'Jeder Versand der Kopie per E-Mail, ältester zuerst.', ref: ContractCopy.documented },
+    mandate: {
+      text: 'Das aktuelle SEPA-Lastschriftmandat (das neueste), oder null ohne Lastschrift. Eine eigene Erklärung, nicht vom Dokument-Hash gedeckt; alle Mandate: `GET /api/contracts/{id}/mandates`.',
+      ref: Mandate.documented,
+    },
   },
   {
     text: 'Ein Vertrag mit seinen Unterschriften. Der Inhalt ändert sich nach der Erstellung nie; es gibt weder PUT noch DELETE.',
     examples: [
-      { ...gespeicherterVertrag, signatures: [unterschrift], copies: [versand] },
-      { ...gekuendigterVertrag, signatures: [unterschrift], copies: [] },
+      { ...gespeicherterVertrag, signatures: [unterschrift], copies: [versand], mandate: beispielMandat },
+      { ...gekuendigterVertrag, signatures: [unterschrift], copies: [], mandate: null },
     ],
   },
 );
@@ -95,6 +100,7 @@ const ContractSummary = component(ContractRecord, 'ContractSummary', vertragsfel
 });
 
 export const contractComponents = {
+  ...mandateComponents,
   ContractCopy,
   CopyInput: component(
     CopyInput,
@@ -114,11 +120,16 @@ export const contractComponents = {
           quantity: 'Menge, 1 bis 1000. Ohne Angabe 1.',
         },
       },
+      directDebit: directDebitField,
     },
     {
       text: 'Ein neuer Vertrag. Kontakt und Leistungen werden jetzt kopiert; unbekannte Felder ergeben 400.',
       examples: [
         neuerVertrag,
+        {
+          ...neuerVertrag,
+          directDebit: { accountHolder: 'Max Mustermann', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
+        },
         { contactId: kundeId, items: [{ serviceId: '01JD4Z7B2C5D8E1F4G7H0J3K6M' }], startDate: '2027-01-01' },
       ],
     },

@@ -43,6 +43,30 @@ export const contractsTag = {
 };
 
 export const contractOperations = {
+  'contracts-get-mandate': {
+    summary: 'Vertrag – sein SEPA-Mandat abrufen',
+    description:
+      'Das aktuelle SEPA-Lastschriftmandat des Vertrags (das neueste) mit dem Mandatstext, den der Kontoinhaber unterschreibt: derselbe Text wie auf der Unterschriftsseite und in der PDF-Kopie. Ein Vertrag ohne Lastschrift hat keines (404).',
+    success: { status: 200, description: 'Das Mandat mit seinem Text.', content: { [json]: c.MandateWithText } },
+  },
+  'contracts-revoke-mandate': {
+    summary: 'Vertrag – sein SEPA-Mandat widerrufen',
+    description:
+      'Vermerkt den Widerruf des aktuellen SEPA-Mandats (`pending` oder `active`) durch den Kontoinhaber: Es wird `revoked` mit `revokedAt`, `revokedOn` und `revocationReason`, und keine Lastschrift wird mehr darauf eingezogen. Der Vertrag selbst bleibt, wie er ist. Ein bereits widerrufenes oder ersetztes Mandat ergibt 409, ein Vertrag ohne Mandat 404. Ein Ereignis `mandate.revoked` kündigt den Widerruf an (`data.id` ist die ID des Vertrags). Nur Inhaber.',
+    body: c.MandateRevocationInput,
+    success: {
+      status: 200,
+      description: 'Das widerrufene Mandat mit seinem Text.',
+      content: { [json]: c.MandateWithText },
+    },
+    problems: { 409: ['conflict'] },
+  },
+  'contracts-list-mandates': {
+    summary: 'Vertrag – seine SEPA-Mandate auflisten',
+    description:
+      'Alle SEPA-Lastschriftmandate des Vertrags, ältestes zuerst (ein Ersatzmandat für ein neues Konto kommt hinzu, das alte bleibt mit seinem Status erhalten); eine leere Liste für einen Vertrag ohne Lastschrift.',
+    success: { status: 200, description: 'Die Mandate des Vertrags.', content: { [json]: c.MandateList } },
+  },
   'contracts-list': {
     summary: 'Verträge auflisten',
     description:
@@ -61,7 +85,7 @@ export const contractOperations = {
   'contracts-create': {
     summary: 'Vertrag anlegen',
     description:
-      'Legt einen Vertrag im Zustand `pending` an: Studioprofil, Kontakt und Leistungen werden kopiert, die Summen je Abrechnungsintervall berechnet, die Vertragsnummer des Jahres (in der Zeitzone des Studios) lückenlos vergeben und der Dokument-Hash gebildet, alles in einer Transaktion. Ohne Studioprofil ergibt das 422 `studio-profile-missing` (vor allen anderen Prüfungen); unbekannter Kontakt, unbekannte oder inaktive Leistung und gemischte Währungen ergeben 422 `unprocessable`. `renewal: "none"` ohne Mindestlaufzeit und eine Kündigungsfrist über einem Monat ergeben 400. `Location` nennt den neuen Vertrag.',
+      'Legt einen Vertrag im Zustand `pending` an: Studioprofil, Kontakt und Leistungen werden kopiert, die Summen je Abrechnungsintervall berechnet, die Vertragsnummer des Jahres (in der Zeitzone des Studios) lückenlos vergeben und der Dokument-Hash gebildet, alles in einer Transaktion. Ohne Studioprofil ergibt das 422 `studio-profile-missing` (vor allen anderen Prüfungen); unbekannter Kontakt, unbekannte oder inaktive Leistung und gemischte Währungen ergeben 422 `unprocessable`. `renewal: "none"` ohne Mindestlaufzeit und eine Kündigungsfrist über einem Monat ergeben 400. Mit `directDebit` entsteht in derselben Transaktion das erste SEPA-Lastschriftmandat (`mandate`, `pending`, Mandatsreferenz `<Vertragsnummer>-1`); ohne die SEPA-Gläubigerdaten des Studios ergibt das 422 `sepa-creditor-missing`, eine ungültige IBAN 400 mit `directDebit.iban`. `Location` nennt den neuen Vertrag.',
     body: c.ContractInput,
     success: {
       status: 201,
@@ -69,12 +93,12 @@ export const contractOperations = {
       content: { [json]: c.Contract },
       headers: ['etag', 'location'],
     },
-    problems: { 409: ['conflict'], 422: ['studio-profile-missing', 'unprocessable'] },
+    problems: { 409: ['conflict'], 422: ['studio-profile-missing', 'sepa-creditor-missing', 'unprocessable'] },
   },
   'contracts-get': {
     summary: 'Vertrag abrufen',
     description:
-      'Ein Vertrag mit seinen Unterschriften, seiner Kündigung und den für heute (Zeitzone des Studios) berechneten Daten `minimumTermEndsOn`, `endsOn` und `earliestEndOn`.',
+      'Ein Vertrag mit seinen Unterschriften, seiner Kündigung, seinem aktuellen SEPA-Mandat (`mandate`) und den für heute (Zeitzone des Studios) berechneten Daten `minimumTermEndsOn`, `endsOn` und `earliestEndOn`.',
     success: { status: 200, description: 'Der Vertrag.', content: { [json]: c.Contract }, headers: ['etag'] },
   },
   'contracts-sign': {

@@ -76,6 +76,9 @@ const overrideAction: ConversionConfig['overrideAction'] = ({ valibotAction, jso
       if (!rest.anyOf) throw new Error('A blank-is-null mark belongs after a nullable schema');
       return { ...rest, anyOf: [...rest.anyOf, { type: 'string', pattern: blank }] } as JsonSchema;
     }
+    // A raw check names its problem in its message (an IBAN's check digits, its country): prose.
+    case 'raw_check':
+      return schema;
     case 'check': {
       const codes = enumOf(requirementOf(valibotAction));
       return codes ? { ...schema, enum: codes } : schema;

@@ -1,4 +1,5 @@
-import { defaultTimeZone, StudioInput, StudioRecord } from '#shared/studio/schema.ts';
+import { StudioInput } from '#shared/studio/input.ts';
+import { defaultTimeZone, StudioRecord } from '#shared/studio/schema.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
 import type { OperationDoc } from './operation-doc.ts';
@@ -46,23 +47,49 @@ const mitte = {
 /** The profile as contracts copy it: the example of the contracts area uses it too. */
 export const exampleStudio = mitte;
 
-const Input = component(StudioInput, 'StudioInput', studioFields, {
-  text: 'The studio profile: all its fields (a PUT replaces the whole profile; a field left out becomes null or its default). Strings are trimmed; unknown fields are a 400.',
-  examples: [
-    mitte,
-    {
-      legalName: 'Yoga am Kanal e.K.',
-      address: { street: 'Paul-Lincke-Ufer 8', postalCode: '10999', city: 'Berlin', country: 'DE' },
-      email: 'hallo@yoga-am-kanal.example',
-    },
-  ],
-});
+/** The studio as a SEPA creditor: not copied into contracts; each mandate names the creditor itself. */
+const sepaField = {
+  text: 'The studio as a SEPA creditor, needed before a contract can take a direct debit (`directDebit`, else 422 `sepa-creditor-missing`); `null` when the studio does not collect by direct debit. Not copied into contracts: each mandate names the creditor (`legalName` and `creditorId`) itself. Each invalid field is a 400 naming it (`sepa.iban`).',
+  fields: {
+    creditorId:
+      'The SEPA creditor identifier (Gläubiger-Identifikationsnummer, e.g. `DE98ZZZ09999999999`): the country, 2 check digits (ISO 7064 MOD 97-10 over the national id), a 3-character business code and the national id (11 digits in Germany). Accepted with spaces and in lower case, stored without spaces in upper case.',
+    iban: 'The account the collections are paid into: an IBAN of a SEPA country with its country’s length and structure and valid check digits (MOD 97). Accepted with spaces and in lower case, stored without spaces in upper case.',
+    bic: 'The BIC of that account, 8 or 11 characters, stored in upper case; `null` when absent.',
+    preNotificationDays:
+      'How many calendar days before a debit the debtor is told of it (pre-notification, Vorabankündigung): a whole number from 1 to 14, 14 when absent.',
+  },
+} as const;
+
+const mitteSepa = {
+  creditorId: 'DE98ZZZ09999999999',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+  preNotificationDays: 14,
+};
+
+const Input = component(
+  StudioInput,
+  'StudioInput',
+  { ...studioFields, sepa: sepaField },
+  {
+    text: 'The studio profile: all its fields (a PUT replaces the whole profile; a field left out becomes null or its default). Strings are trimmed; unknown fields are a 400.',
+    examples: [
+      { ...mitte, sepa: { ...mitteSepa, iban: 'DE89 3704 0044 0532 0130 00' } },
+      {
+        legalName: 'Yoga am Kanal e.K.',
+        address: { street: 'Paul-Lincke-Ufer 8', postalCode: '10999', city: 'Berlin', country: 'DE' },
+        email: 'hallo@yoga-am-kanal.example',
+      },
+    ],
+  },
+);
 
 const Studio = component(
   StudioRecord,
   'Studio',
   {
     ...studioFields,
+    sepa: sepaField,
     createdAt: 'When the profile was first set: RFC 3339 UTC with milliseconds.',
     updatedAt: 'When the profile last changed: RFC 3339 UTC with milliseconds.',
     updatedBy: 'The `sub` of the owner who set the profile last.',
@@ -73,6 +100,7 @@ const Studio = component(
     examples: [
       {
         ...mitte,
+        sepa: mitteSepa,
         createdAt: '2026-11-20T09:00:00.000Z',
         updatedAt: '2026-11-22T08:15:00.000Z',
         updatedBy: '3f1c9a52-7b2e-4d8a-9c61-0e5b8f2a4d17',

@@ -1,5 +1,5 @@
 import { createContract } from '#shared/contracts/create-contract.ts';
-import { ContractInput } from '#shared/contracts/schema.ts';
+import { ContractInput } from '#shared/contracts/create-input.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { createdAt } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';

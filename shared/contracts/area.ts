@@ -34,6 +34,9 @@ export const contractsArea = {
     { name: 'contracts-cancel', method: 'POST', path: '/api/contracts/{id}/cancellation', entry: 'functions/contracts/cancel.ts', roles: ownerOnly, data: 'read-write' },
     { name: 'contracts-termination-preview', method: 'GET', path: '/api/contracts/{id}/termination-preview', entry: 'functions/contracts/termination-preview.ts', roles: anyRole, data: 'read' },
     { name: 'contracts-terminate', method: 'POST', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/terminate.ts', roles: anyRole, data: 'read-write' },
+    { name: 'contracts-get-mandate', method: 'GET', path: '/api/contracts/{id}/mandate', entry: 'functions/contracts/get-mandate.ts', roles: anyRole, data: 'read' },
+    { name: 'contracts-list-mandates', method: 'GET', path: '/api/contracts/{id}/mandates', entry: 'functions/contracts/list-mandates.ts', roles: anyRole, data: 'read' },
+    { name: 'contracts-revoke-mandate', method: 'POST', path: '/api/contracts/{id}/mandate/revocation', entry: 'functions/contracts/revoke-mandate.ts', roles: ownerOnly, data: 'read-write' },
     { name: 'contracts-withdraw-termination', method: 'DELETE', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/withdraw-termination.ts', roles: ownerOnly, data: 'read-write' },
   ],
   eventTypes: [
@@ -43,10 +46,15 @@ export const contractsArea = {
     'contract.terminated',
     'contract.termination_withdrawn',
     'contract.copy_sent',
+    'mandate.revoked',
   ],
-  entities: { contract: { en: 'No contract has this id', de: 'Kein Vertrag hat diese ID' } },
+  entities: {
+    contract: { en: 'No contract has this id', de: 'Kein Vertrag hat diese ID' },
+    mandate: { en: 'The contract has no SEPA mandate', de: 'Der Vertrag hat kein SEPA-Lastschriftmandat' },
+  },
   problemTypes: {
     'studio-profile-missing': { status: 422, title: { en: 'The studio profile has not been set yet', de: 'Das Studioprofil fehlt noch' } },
+    'sepa-creditor-missing': { status: 422, title: { en: 'The studio has no SEPA creditor data yet', de: 'Die SEPA-Gläubigerdaten des Studios fehlen noch' } },
   },
   sampleIds: { '/api/contracts': sampleContractId },
   sampleRequests: () => ({
@@ -69,5 +77,7 @@ export const contractsArea = {
     'contracts-cancel': { body: { reason: 'Umzug ins Ausland' } },
     // Without receivedOn: the day of receipt is then today, and a termination received in the future is a 400.
     'contracts-terminate': { body: { kind: 'ordinary' } },
+    // Without revokedOn: the day of the revocation is then today.
+    'contracts-revoke-mandate': { body: { reason: 'Widerruf durch den Kontoinhaber' } },
   }),
 } as const satisfies AreaDefinition;

@@ -4,7 +4,8 @@ import type { Money } from '../schema/fields.ts';
 import type { BillingInterval, Service } from '../services/schema.ts';
 import { studioCopy } from '../studio/entity.ts';
 import type { Studio, StudioCopy } from '../studio/schema.ts';
-import type { ContactCopy, ContractInput, ContractItem } from './schema.ts';
+import type { ContractInput } from './create-input.ts';
+import type { ContactCopy, ContractItem } from './schema.ts';
 import { contractTexts } from './texts.ts';
 
 const unusable = (detail: Message, path: string, message: Message) =>

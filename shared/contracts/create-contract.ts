@@ -12,9 +12,12 @@ import { getStudioProfile } from '../studio/store.ts';
 import { copyItems, copyOfContact, copyOfStudio, totalsByInterval } from './build-contract.ts';
 import { todayOf, withComputedDates } from './computed-dates.ts';
 import { claimInLine, type NumberReservation, nextContractNumber, reservationAfter } from './contract-number.ts';
+import type { ContractInput } from './create-input.ts';
 import { contractCreationWrites, numberTakenUpTo } from './creation-writes.ts';
 import { documentHash } from './document-hash.ts';
-import type { ContractInput, ContractItem, ContractWithSignatures, StoredContract } from './schema.ts';
+import { creditorOf, newMandate } from './mandate.ts';
+import type { MandateCreditor } from './mandate-schema.ts';
+import type { ContractItem, ContractWithSignatures, StoredContract } from './schema.ts';
 import { contractTexts } from './texts.ts';
 
 const unknownContact = () =>
@@ -23,6 +26,8 @@ const unknownContact = () =>
   });
 
 const studioProfileMissing = () => new Problem('studio-profile-missing', contractTexts.localized('studioProfileFirst'));
+
+const sepaCreditorMissing = () => new Problem('sepa-creditor-missing', contractTexts.localized('sepaCreditorFirst'));
 
 // Every time zone's today lies within UTC−12 and UTC+14 of this instant.
 const candidateYears = (at: Date): number[] => [
@@ -51,11 +56,13 @@ interface BuildContext {
   items: ContractItem[];
   reservation: NumberReservation;
   createdBy: string;
+  /** The studio as the creditor of the direct debit; null without one. */
+  creditor: MandateCreditor | null;
 }
 
 /** The stored contract and the answer of a create, with the reserved number. */
 const buildContract = (input: ContractInput, context: BuildContext) => {
-  const { at, studio, contact, items, reservation, createdBy } = context;
+  const { at, studio, contact, items, reservation, createdBy, creditor } = context;
   const createdAt = at.toISOString();
   const content = {
     id: newId(),
@@ -85,8 +92,10 @@ const buildContract = (input: ContractInput, context: BuildContext) => {
     updatedAt: createdAt,
     version: 1,
   };
-  const created: ContractWithSignatures = withComputedDates({ ...contract, signatures: [], copies: [] }, at);
-  return { contract, created };
+  // The contract's first mandate: a declaration of its own beside the contract, not in its document hash.
+  const mandate = creditor && input.directDebit ? newMandate(content, 1, creditor, input.directDebit) : null;
+  const created: ContractWithSignatures = withComputedDates({ ...contract, signatures: [], copies: [], mandate }, at);
+  return { contract, mandate, created };
 };
 
 /**
@@ -112,6 +121,8 @@ export const createContract = async (input: ContractInput, createdBy: string): P
     ]);
     // The studio comes first: without it no contract can name both parties, whatever else is wrong.
     if (!profile) throw studioProfileMissing();
+    const creditor = input.directDebit ? creditorOf(profile) : null;
+    if (input.directDebit && !creditor) throw sepaCreditorMissing();
     if (!contact) throw unknownContact();
     const items = copyItems(input, services);
     const studio = copyOfStudio(profile);
@@ -123,8 +134,8 @@ export const createContract = async (input: ContractInput, createdBy: string): P
       // While only the number was taken by someone else (another process), the next one is tried
       // at once: the failed condition shows the counter, so no read is repeated.
       for (;;) {
-        const built = buildContract(input, { at, studio, contact, items, reservation, createdBy });
-        const writes = contractCreationWrites(built.contract, contact, services, reservation);
+        const built = buildContract(input, { at, studio, contact, items, reservation, createdBy, creditor });
+        const writes = contractCreationWrites(built, contact, services, reservation);
         try {
           await write(writes, {
             result: built.created,

@@ -6,7 +6,8 @@ import { putNew, type WriteItem } from '../db/write.ts';
 import type { Service } from '../services/schema.ts';
 import { unchangedActiveService } from '../services/store.ts';
 import type { NumberReservation } from './contract-number.ts';
-import { contractItem, contractNumberCounterKey } from './entity.ts';
+import { contractItem, contractNumberCounterKey, mandateItem } from './entity.ts';
+import type { Mandate } from './mandate-schema.ts';
 import type { StoredContract } from './schema.ts';
 
 /*
@@ -31,18 +32,20 @@ const numberClaim = ({ year, sequence }: NumberReservation): WriteItem => ({
 });
 
 /**
- * A new contract: its number, the contract, the mark on the contact that keeps
- * it from being deleted, and the checks that the contact and every service are
- * still exactly what was copied (and the services active).
+ * A new contract: its number, the contract and its first SEPA mandate (when it has a direct debit),
+ * the mark on the contact that keeps it from being deleted, and the checks that the contact and
+ * every service are still exactly what was copied (and the services active). The number's claim
+ * comes first: `numberTakenUpTo` reads its failure by that place.
  */
 export const contractCreationWrites = (
-  contract: StoredContract,
+  { contract, mandate }: { contract: StoredContract; mandate: Mandate | null },
   contact: Contact,
   services: ReadonlyMap<string, Service>,
   reservation: NumberReservation,
 ): WriteItem[] => [
   numberClaim(reservation),
   putNew(contractItem(contract)),
+  ...(mandate ? [putNew(mandateItem(contract.id, 1, mandate))] : []),
   hasContractsMark(contact),
   ...[...services.values()].map(unchangedActiveService),
 ];

@@ -1,6 +1,5 @@
-import { canonicalJson, sha256Hex } from '../hashing.ts';
+import { canonicalHash } from '../hashing.ts';
 import { contractContent } from './entity.ts';
 import type { ContractContent } from './schema.ts';
 
-export const documentHash = (contract: ContractContent): string =>
-  `sha256:${sha256Hex(canonicalJson(contractContent(contract)))}`;
+export const documentHash = (contract: ContractContent): string => canonicalHash(contractContent(contract));

@@ -1,6 +1,7 @@
 import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import { type ContractCopy, ContractCopyRecord } from './copy-schema.ts';
+import { type Mandate, MandateRecord } from './mandate-schema.ts';
 import {
   type ContractContent,
   ContractContentRecord,
@@ -24,6 +25,15 @@ export const signatureKey = (id: string, role: SignerRole) => ({
   sk: `CONTRACT#SIGNATURE#${role}`,
 });
 export const copyKey = (id: string, copyId: string) => ({ pk: contractPartition(id), sk: `CONTRACT#COPY#${copyId}` });
+/**
+ * A contract's mandates sort by their number (`CONTRACT#MANDATE#001`, the n of the reference), so the
+ * contract's Query reads them oldest first and a replacement mandate takes the next key.
+ */
+export const mandateSortPrefix = 'CONTRACT#MANDATE#';
+export const mandateKey = (id: string, sequence: number) => ({
+  pk: contractPartition(id),
+  sk: `${mandateSortPrefix}${String(sequence).padStart(3, '0')}`,
+});
 /** Images sort apart from the contract (`IMAGE#<role>`): a Query for the contract never reads their bytes. */
 export const signatureImageSortPrefix = 'IMAGE#';
 export const signatureImageKey = (id: string, role: SignerRole) => ({
@@ -52,10 +62,12 @@ const contractMapping = recordMapping(StoredContractRecord);
 const contentMapping = recordMapping(ContractContentRecord);
 const signatureMapping = recordMapping(SignatureRecord);
 const copyMapping = recordMapping(ContractCopyRecord);
+const mandateMapping = recordMapping(MandateRecord);
 
 export const contractFromItem = contractMapping.fromItem;
 export const signatureFromItem = signatureMapping.fromItem;
 export const copyFromItem = copyMapping.fromItem;
+export const mandateFromItem = mandateMapping.fromItem;
 
 /** What was agreed, exactly the fields of the content schema: what the document hash covers. */
 export const contractContent = (contract: ContractContent): ContractContent =>
@@ -86,6 +98,12 @@ export const copyItem = (contractId: string, copy: ContractCopy) => ({
   ...copyKey(contractId, copy.id),
   entity: 'contractCopy',
   ...copyMapping.toItem(copy),
+});
+
+export const mandateItem = (contractId: string, sequence: number, mandate: Mandate) => ({
+  ...mandateKey(contractId, sequence),
+  entity: 'mandate',
+  ...mandateMapping.toItem(mandate),
 });
 
 /** A signature's image as it was checked when signed; kept beside the contract, outside the contract's Query. */

@@ -9,6 +9,7 @@ import { StudioCopyRecord } from '../studio/schema.ts';
 import { ContractCopyRecord } from './copy-schema.ts';
 import { maxNoticeValue, type NoticeUnit, noticeUnits } from './dates.ts';
 import { calendarDay, dateRecord, documentHash, mustBeString, recordReference, wholeNumber } from './fields.ts';
+import { MandateRecord } from './mandate-schema.ts';
 import { SignatureRecord } from './signature-schema.ts';
 import { TerminationRecord } from './termination-schema.ts';
 import { contractTexts } from './texts.ts';
@@ -52,7 +53,7 @@ export const NoticePeriodInput = v.variant('unit', noticeUnits.map(noticeOf), no
 /** The latest start whose computed dates (24 months and a notice later) can still be written as `YYYY-MM-DD`. */
 export const latestStartDate = '9997-12-31';
 
-/** The fields of `POST /api/contracts`; `ContractInput` adds the checks across fields. */
+/** The agreed fields of `POST /api/contracts`; `ContractInput` (create-input.ts) adds the direct debit and the checks across fields. */
 export const ContractInputFields = v.strictObject({
   contactId: recordReference(),
   items: v.pipe(
@@ -71,20 +72,6 @@ export const ContractInputFields = v.strictObject({
   terms: optionalText(20_000),
   requireStudioSignature: v.optional(v.boolean(schemaMessage('field.trueOrFalse')), false),
 });
-
-/** Body of `POST /api/contracts`. */
-export const ContractInput = v.pipe(
-  ContractInputFields,
-  v.forward(
-    v.partialCheck(
-      [['minimumTermMonths'], ['renewal']],
-      (input) => input.renewal !== 'none' || input.minimumTermMonths >= 1,
-      contractTexts.schemaMessage('renewalNoneNeedsMinimumTerm'),
-    ),
-    ['renewal'],
-  ),
-);
-export type ContractInput = v.InferOutput<typeof ContractInput>;
 
 export const contractStatuses = ['pending', 'signed', 'cancelled', 'terminated'] as const;
 export type ContractStatus = (typeof contractStatuses)[number];
@@ -180,6 +167,8 @@ export const ContractWithSignaturesRecord = v.object({
   ...ContractRecord.entries,
   signatures: v.array(SignatureRecord),
   copies: v.array(ContractCopyRecord),
+  /** The current SEPA mandate (the newest), null without a direct debit: a record of its own, not covered by the document hash. */
+  mandate: v.nullable(MandateRecord),
 });
 export type ContractWithSignatures = v.InferOutput<typeof ContractWithSignaturesRecord>;
 

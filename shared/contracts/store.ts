@@ -3,7 +3,7 @@ import { now } from '../clock.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { NotFound } from '../db/errors.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
-import { withComputedDates } from './computed-dates.ts';
+import { todayOf, withComputedDates } from './computed-dates.ts';
 import {
   contractFromItem,
   contractListKey,
@@ -13,11 +13,14 @@ import {
   contractStatusPartition,
   contractsOfContactPartition,
   copyFromItem,
+  mandateFromItem,
   type StoredSignatureImage,
   signatureFromItem,
   signatureImageFromItem,
   signatureImageSortPrefix,
 } from './entity.ts';
+import type { Mandate } from './mandate-schema.ts';
+import { mandateAsOf } from './mandate-status.ts';
 import type { Contract, ContractStatus, ContractWithSignatures, StoredContract } from './schema.ts';
 import type { Signature } from './signature-schema.ts';
 
@@ -27,6 +30,12 @@ import type { Signature } from './signature-schema.ts';
  * creation-writes.ts and writes.ts, and the action files (create, sign, cancel,
  * terminate, send a copy) send them.
  */
+
+/** The newest of a contract's mandates (their sort keys count them) as of today, or null without a direct debit. */
+const currentMandate = (items: readonly Record<string, unknown>[], contract: StoredContract): Mandate | null => {
+  const newest = items.findLast((item) => item.entity === 'mandate');
+  return newest ? mandateAsOf(mandateFromItem(newest), contract.studio.timeZone, todayOf(contract)) : null;
+};
 
 /** The contract and its signatures, with its dates as of today: one Query on the contract's item collection. */
 export const getContract = async (id: string): Promise<ContractWithSignatures | undefined> => {
@@ -40,10 +49,12 @@ export const getContract = async (id: string): Promise<ContractWithSignatures | 
   );
   const contractItem = Items.find((item) => item.entity === 'contract');
   if (!contractItem) return undefined;
+  const contract = contractFromItem(contractItem);
   return withComputedDates({
-    ...contractFromItem(contractItem),
+    ...contract,
     signatures: Items.filter((item) => item.entity === 'signature').map(signatureFromItem),
     copies: Items.filter((item) => item.entity === 'contractCopy').map(copyFromItem),
+    mandate: currentMandate(Items, contract),
   });
 };
 

@@ -60,6 +60,11 @@ export const en = {
   endedNotSignable: (endsOn: string) => `The contract ended on ${endsOn} and can no longer be signed`,
   documentHashMismatch: 'The document hash does not match the contract',
   contractHasHash: (hash: string) => `The contract has ${hash}`,
+  mandateAlreadyRevoked: 'The mandate is already revoked',
+  mandateNotRevocable: (status: string) => `A mandate that is ${status} cannot be revoked`,
+  revokedInFutureDetail: 'The day of the revocation is in the future',
+  sepaCreditorFirst:
+    'Enter the studio’s SEPA creditor data first (sepa in PUT /api/studio): a direct debit needs the creditor identifier',
 } as const;
 
 export const de = {
@@ -118,6 +123,11 @@ export const de = {
   endedNotSignable: (endsOn) => `Der Vertrag ist am ${endsOn} beendet und kann nicht mehr unterschrieben werden`,
   documentHashMismatch: 'Der Dokument-Hash entspricht nicht dem Vertrag',
   contractHasHash: (hash) => `Der Vertrag hat ${hash}`,
+  mandateAlreadyRevoked: 'Das Mandat ist bereits widerrufen',
+  mandateNotRevocable: (status) => `Ein Mandat im Status ${status} kann nicht widerrufen werden`,
+  revokedInFutureDetail: 'Der Tag des Widerrufs liegt in der Zukunft',
+  sepaCreditorFirst:
+    'Hinterlegen Sie zuerst die SEPA-Gläubigerdaten des Studios (sepa in PUT /api/studio): eine Lastschrift braucht die Gläubiger-Identifikationsnummer',
 } as const satisfies GermanTexts<typeof en>;
 
 export const contractTexts = areaTexts(

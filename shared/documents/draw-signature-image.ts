@@ -1,7 +1,6 @@
-import { degrees, drawImage, type PDFDocument, type PDFPage } from '@cantoo/pdf-lib';
+import type { PDFDocument, PDFPage } from '@cantoo/pdf-lib';
 import type { SignatureImage } from '../signatures/parse-signature-image.ts';
 import { parseXmlSubset, type XmlElement } from '../signatures/xml-subset.ts';
-import { decodeSignaturePng, embedDecodedPng } from './png-image.ts';
 
 /** A signature image as it was checked when signed; a document holds its bytes in any byte array. */
 export interface DrawableSignatureImage {
@@ -73,18 +72,9 @@ export const drawSignatureImage = async <Image extends DrawableSignatureImage>(
 ): Promise<boolean> => {
   try {
     if (image.mediaType === 'image/png') {
-      // A signature pad's PNG is decoded here; any other kind by the PDF library.
-      const decoded = decodeSignaturePng(image.bytes);
-      const libraryImage = decoded ? undefined : await document.embedPng(image.bytes);
-      const dimensions = decoded ?? (libraryImage as { width: number; height: number });
-      const size = fitInto(dimensions.width, dimensions.height, box);
-      const placement = { x: box.x, y: box.y + (box.height - size.height) / 2, ...size };
-      if (libraryImage) page.drawImage(libraryImage, placement);
-      else if (decoded) {
-        const name = page.node.newXObject('Image', embedDecodedPng(document, decoded));
-        const still = degrees(0);
-        page.pushOperators(...drawImage(name, { ...placement, rotate: still, xSkew: still, ySkew: still }));
-      }
+      const embedded = await document.embedPng(image.bytes);
+      const size = fitInto(embedded.width, embedded.height, box);
+      page.drawImage(embedded, { x: box.x, y: box.y + (box.height - size.height) / 2, ...size });
       return true;
     }
     const root = parseXmlSubset(new TextDecoder().decode(image.bytes));

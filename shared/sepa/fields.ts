@@ -30,6 +30,8 @@ export const sepaIban = (messages: Partial<Record<IbanProblem | 'type', Message>
   return v.pipe(
     v.string(messageOf('type')),
     v.transform(normaliseIban),
+    // The document (in output mode) shows the rules of the schema after a transform.
+    v.string(),
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
       const problem = ibanProblem(dataset.value);
@@ -43,13 +45,14 @@ export const sepaBic = (message: Message = 'Must be a BIC of 8 or 11 characters 
   v.pipe(
     v.optional(v.nullable(v.string(message)), null),
     v.transform((value) => (value === null || value.trim() === '' ? null : normaliseBic(value))),
+    v.nullable(v.string()),
     v.check((value) => value === null || isBic(value), message),
   );
 
 /** A SEPA creditor identifier, stored without spaces in upper case; its check digits must fit. */
 export const sepaCreditorId = (
   message: Message = 'Must be a SEPA creditor identifier with valid check digits (e.g. DE98ZZZ09999999999)',
-) => v.pipe(v.string(message), v.transform(normaliseCreditorId), v.check(isCreditorId, message));
+) => v.pipe(v.string(message), v.transform(normaliseCreditorId), v.string(), v.check(isCreditorId, message));
 
 /**
  * The account holder as the mandate names them: 1–70 characters (EPC's limit for a debtor's

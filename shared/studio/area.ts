@@ -31,6 +31,7 @@ export const studioArea = {
         registerEntry: 'Amtsgericht Charlottenburg, HRB 123456 B',
         representedBy: 'Erika Mustermann',
         timeZone: 'Europe/Berlin',
+        sepa: { creditorId: 'DE98ZZZ09999999999', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', preNotificationDays: 14 },
       },
     },
   }),

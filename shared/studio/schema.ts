@@ -18,8 +18,12 @@ export const defaultTimeZone = 'Europe/Berlin';
 
 const line = (limit: number) => optionalText(limit, { multiline: false });
 
-/** The studio's own identity as a contract party: the body of `PUT /api/studio`. */
-export const StudioInput = v.strictObject({
+/**
+ * The studio's own identity as a contract party: the fields of `PUT /api/studio` that a contract
+ * copies. Its `sepa` is checked apart (input.ts), so that the functions which only read a profile
+ * or a contract do not carry the IBAN registry.
+ */
+export const StudioPartyInput = v.strictObject({
   // Printed on every contract and sealed into its document hash.
   legalName: printedName(200),
   address: Address,
@@ -46,15 +50,27 @@ export const StudioInput = v.strictObject({
     defaultTimeZone,
   ),
 });
-export type StudioInput = v.InferOutput<typeof StudioInput>;
 
 /** The profile's own fields, as a contract copies them at creation. */
-export const StudioCopyRecord = v.object(outputEntries(StudioInput.entries));
+export const StudioCopyRecord = v.object(outputEntries(StudioPartyInput.entries));
 export type StudioCopy = v.InferOutput<typeof StudioCopyRecord>;
+
+/**
+ * The studio as a SEPA creditor (docs/sepa.md): what its mandates name and its collections are paid
+ * into. Not part of the contract's copy: the mandate names the creditor itself.
+ */
+export const StudioSepaRecord = v.object({
+  creditorId: v.string(),
+  iban: v.string(),
+  bic: v.nullable(v.string()),
+  preNotificationDays: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(14)),
+});
+export type StudioSepa = v.InferOutput<typeof StudioSepaRecord>;
 
 /** The studio profile as the API returns it. There is one, so it has no id. */
 export const StudioRecord = v.object({
   ...StudioCopyRecord.entries,
+  sepa: v.nullable(StudioSepaRecord),
   createdAt: timestamp(),
   updatedAt: timestamp(),
   /** The `sub` of the owner who last set the profile. */

@@ -5,7 +5,8 @@ import { checkPrecondition, nextVersion, replaceWithRetry, VersionChanged } from
 import { write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
 import { studioEventId, studioItem, studioKey, studioRecords } from './entity.ts';
-import type { Studio, StudioInput } from './schema.ts';
+import type { StudioInput } from './input.ts';
+import type { Studio } from './schema.ts';
 
 export const getStudioProfile = (): Promise<Studio | undefined> => getRecord(studioRecords, studioKey);
 

@@ -4,9 +4,12 @@ import {
   contractItem,
   copyFromItem,
   copyItem,
+  mandateFromItem,
+  mandateItem,
   signatureFromItem,
   signatureItem,
 } from '#shared/contracts/entity.ts';
+import { MandateRecord } from '#shared/contracts/mandate-schema.ts';
 import { StoredContractRecord } from '#shared/contracts/schema.ts';
 import { SignatureRecord } from '#shared/contracts/signature-schema.ts';
 import type { RecordMappingCase } from '../support/record-mapping-case.ts';
@@ -36,5 +39,12 @@ export const recordMappings: readonly RecordMappingCase[] = [
     schema: ContractCopyRecord,
     toItem: (record) => copyItem(contractId, record as never),
     fromItem: copyFromItem,
+  },
+  {
+    name: 'Mandate',
+    mappedAs: ['MandateRecord'],
+    schema: MandateRecord,
+    toItem: (record) => mandateItem(contractId, 1, record as never),
+    fromItem: mandateFromItem,
   },
 ];

@@ -1,8 +1,11 @@
 import { expect } from 'vitest';
+import { studioProfile } from '../support/studio.ts';
 import type { WriteCase, WriteFixtures } from '../support/write-case.ts';
 
 /** The contracts area's write routes for test/http/exactly-once.test.ts, each with the state its change must leave exactly once. */
 export const writeCases = ({
+  api,
+  post,
   get,
   newContact,
   newService,
@@ -84,6 +87,35 @@ export const writeCases = ({
           expect(stored.status).toBe('signed');
           expect(stored.version).toBe(contract.version + 1);
         },
+      };
+    },
+  },
+  'POST /api/contracts/:id/mandate/revocation': {
+    prepare: async () => {
+      // A direct debit needs the studio as a SEPA creditor; not copied into contracts, so the other cases see no change.
+      const sepa = { creditorId: 'DE98ZZZ09999999999', iban: 'DE02120300000000202051' };
+      expect((await api.request('PUT', '/api/studio', { body: { ...studioProfile, sepa } })).status).toBe(200);
+      const { contract } = await newContract();
+      const withMandate = await post('/api/contracts', {
+        contactId: contract.contactId,
+        items: [{ serviceId: contract.items[0].serviceId }],
+        startDate: '2026-12-01',
+        directDebit: { accountHolder: 'Ida Once', iban: 'DE89370400440532013000' },
+      });
+      return {
+        method: 'POST',
+        path: `/api/contracts/${withMandate.id}/mandate/revocation`,
+        body: { reason: 'Widerruf', revokedOn: '2026-11-20' },
+        holdsOnce: async () => {
+          expect((await get(`/api/contracts/${withMandate.id}/mandate`)).body).toMatchObject({
+            status: 'revoked',
+            revocationReason: 'Widerruf',
+          });
+          const events = (await get('/api/events?type=mandate.revoked&limit=100')).body.items;
+          expect(events.filter((event: { data: { id: string } }) => event.data.id === withMandate.id)).toHaveLength(1);
+        },
+        // Each run revokes the mandate of a new contract: its reference (and the text naming it) counts on with the number.
+        sameBut: ['reference', 'text'],
       };
     },
   },

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ const newStore = () => {
 };
 
 describe('the local store of signed originals', () => {
-  it('stores a document once and answers its bytes, with their SHA-256, in a file of the same name', async () => {
+  it('stores a document once and answers its bytes, with their SHA-256, in a read-only file of the same name', async () => {
     // prepare
     const { store, key, path } = newStore();
     const bytes = pdf('signed original');
@@ -45,6 +45,7 @@ describe('the local store of signed originals', () => {
     });
     expect(Buffer.from(read.bytes).equals(Buffer.from(bytes))).toBe(true);
     expect(readFileSync(path).equals(Buffer.from(bytes))).toBe(true);
+    expect(statSync(path).mode & 0o777).toBe(0o444);
     expect(key).toMatch(/^contracts\/[0-9A-Z]{26}\/signed_original\.pdf$/);
   });
 

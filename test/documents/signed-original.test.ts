@@ -209,6 +209,36 @@ describe('the signed original', () => {
   });
 });
 
+describe('npm run originals, the local store asked directly', () => {
+  const originals = (...args: string[]) => {
+    try {
+      const stdout = execFileSync(process.execPath, ['--import', 'tsx', 'infra/local/originals.ts', ...args], {
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: 'utf8',
+      });
+      return { status: 0, stdout };
+    } catch (error) {
+      const failed = error as { status: number; stdout: string };
+      return { status: failed.status, stdout: failed.stdout };
+    }
+  };
+
+  it('finds the original intact and refuses to overwrite or delete it', async () => {
+    const { id } = await contract({ signed: true });
+    const { pdf } = await download(`/api/contracts/${id}/document`);
+    const key = documentKey(id, 'signed_original');
+
+    const check = originals('check', key);
+    const overwrite = originals('put', key, saved(Buffer.concat([pdf, Buffer.from('%% changed\n')])));
+    const removal = originals('delete', key);
+
+    expect(check).toEqual({ status: 0, stdout: expect.stringContaining(`intact, sha256 ${sha256(pdf)}`) });
+    expect(overwrite).toEqual({ status: 1, stdout: expect.stringContaining('refused, never overwritten') });
+    expect(removal).toEqual({ status: 1, stdout: expect.stringContaining('is retained until') });
+    expect(readFileSync(storedFile(id)).equals(pdf)).toBe(true);
+  });
+});
+
 describe('a pending contract', () => {
   it('gets a draft on each request and nothing stored', async () => {
     const { id } = await contract({ signed: false });

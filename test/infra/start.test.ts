@@ -1,51 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import getPort from 'get-port';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { npmStart, useNpmStart } from '../support/npm-start.ts';
 import { tableClient } from '../support/table.ts';
 
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) child.kill('SIGKILL');
-});
+useNpmStart();
 
-/** `npm start` as a developer runs it (without npm's own process in between), until it prints its two lines. */
+/** `npm start` on a data folder of its own. */
 const start = async (env: Record<string, string>) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-start-'));
-  const port = await getPort({ host: '127.0.0.1' });
-  // What `npm start` runs: one Node process with tsx as its loader. Not the tsx CLI, which runs the script
-  // in a second process and, on a busy machine, SIGKILLs it when it does not confirm a relayed signal within 30 ms.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const [listening, token] = await new Promise<string[]>((resolve, reject) => {
-    child.stdout?.on('data', (chunk) => {
-      stdout += chunk;
-      const lines = stdout.split('\n');
-      if (lines.length >= 3) resolve(lines);
-    });
-    child.on('exit', (code) => reject(new Error(`npm start exited (${code}):\n${stderr}`)));
-  });
-  const stopped = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return {
-    child,
-    listening,
-    token,
-    port,
-    stderr: () => stderr,
-    stopped,
-    cleanUp: () => rmSync(dataDir, { recursive: true, force: true }),
-  };
+  const server = await npmStart({ DATA_DIR: dataDir, ...env });
+  return { ...server, cleanUp: () => rmSync(dataDir, { recursive: true, force: true }) };
 };
 
 describe('npm start', () => {

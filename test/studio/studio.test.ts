@@ -123,6 +123,7 @@ describe('PUT /api/studio', () => {
       phone: null,
       vatId: null,
       timeZone: 'Europe/Berlin',
+      sepa: null,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       updatedAt: response.body.createdAt,
       updatedBy: localUsers.owner.sub,

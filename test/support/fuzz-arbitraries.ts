@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type * as v from 'valibot';
 import { ContactInput } from '#shared/contacts/schema.ts';
-import { ContractInput } from '#shared/contracts/schema.ts';
+import { ContractInput } from '#shared/contracts/create-input.ts';
 import { SignatureInput } from '#shared/contracts/signature-schema.ts';
 import { CancellationInput, TerminationInput } from '#shared/contracts/termination-schema.ts';
 import type { RouteName } from '#shared/routes.ts';

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,47 +5,17 @@ import getPort from 'get-port';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { WebhookEvent } from '../../shared/webhooks/event.ts';
 import { unique } from '../support/api.ts';
+import { type LocalServer, npmStart, useNpmStart } from '../support/npm-start.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
-const running = new Set<ChildProcess>();
+useNpmStart();
 const cleanUps: (() => void | Promise<void>)[] = [];
 afterAll(async () => {
-  for (const child of running) child.kill('SIGKILL');
   for (const cleanUp of cleanUps) await cleanUp();
 });
 
-interface LocalServer {
-  child: ChildProcess;
-  url: string;
-  token: string;
-  stopped: Promise<unknown>;
-}
-
-/** `npm start` on the run's DynamoDB Local and a data folder that outlives it, until it prints its two lines. */
-const start = async (env: Record<string, string>): Promise<LocalServer> => {
-  const port = await getPort({ host: '127.0.0.1' });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
-    env: { ...process.env, PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  const stopped = new Promise((resolve) => child.on('exit', resolve));
-  stopped.then(() => running.delete(child));
-  let stdout = '';
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const lines = await new Promise<string[]>((resolve, reject) => {
-    child.stdout?.on('data', (chunk) => {
-      stdout += chunk;
-      const parts = stdout.split('\n');
-      if (parts.length >= 3) resolve(parts);
-    });
-    child.on('exit', (code) => reject(new Error(`npm start exited (${code}):\n${stderr}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}`, token: lines[1] ?? '', stopped };
-};
+/** `npm start` on the run's DynamoDB Local and a data folder that outlives it. */
+const start = npmStart;
 
 const kill = async (server: LocalServer) => {
   server.child.kill('SIGKILL');

@@ -36,7 +36,8 @@ const writeTemporary = async (finalPath: string, bytes: Uint8Array | string): Pr
     dirname(finalPath),
     `${temporaryPrefix}${randomBytes(8).toString('hex')}-${basename(finalPath)}`,
   );
-  const handle = await open(temporary, 'wx');
+  // Read-only from the start (the handle still writes): no editor or tool of a user without root changes a kept file.
+  const handle = await open(temporary, 'wx', 0o444);
   try {
     await handle.writeFile(bytes);
     await handle.sync();

@@ -1,0 +1,7 @@
+import { getExistingMandates } from '#shared/contracts/mandate-store.ts';
+import { bodyReply } from '#shared/http/reply.ts';
+import { route } from '#shared/http/route.ts';
+
+export const handler = route('contracts-list-mandates', { reply: bodyReply }, async ({ id }) => ({
+  items: await getExistingMandates(id),
+}));

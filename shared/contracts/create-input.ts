@@ -1,0 +1,33 @@
+import * as v from 'valibot';
+import { accountHolder, sepaBic, sepaIban } from '../sepa/fields.ts';
+import { ibanFieldMessages, sepaTexts } from '../sepa/texts.ts';
+import { ContractInputFields } from './schema.ts';
+import { contractTexts } from './texts.ts';
+
+/*
+ * The body of `POST /api/contracts`. Apart from schema.ts because the direct debit's IBAN check
+ * carries ibantools (its IBAN registry, about 18 KB): only the create function needs it, while
+ * every contract function reads the records of schema.ts.
+ */
+
+/** Who pays and from which account: the debtor of the contract's SEPA mandate, who may differ from the contact. */
+export const DirectDebitInput = v.strictObject({
+  accountHolder: accountHolder(),
+  iban: sepaIban(ibanFieldMessages()),
+  bic: sepaBic(sepaTexts.schemaMessage('bic')),
+});
+export type DirectDebitInput = v.InferOutput<typeof DirectDebitInput>;
+
+/** Body of `POST /api/contracts`. */
+export const ContractInput = v.pipe(
+  v.strictObject({ ...ContractInputFields.entries, directDebit: v.optional(v.nullable(DirectDebitInput), null) }),
+  v.forward(
+    v.partialCheck(
+      [['minimumTermMonths'], ['renewal']],
+      (input) => input.renewal !== 'none' || input.minimumTermMonths >= 1,
+      contractTexts.schemaMessage('renewalNoneNeedsMinimumTerm'),
+    ),
+    ['renewal'],
+  ),
+);
+export type ContractInput = v.InferOutput<typeof ContractInput>;
