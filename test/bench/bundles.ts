@@ -29,7 +29,7 @@ export const lambdaFunctions: readonly LambdaFunction[] = [
   ...backgroundFunctions.map((fn) => ({
     name: fn.name,
     entry: fn.entry,
-    files: [],
+    files: 'files' in fn ? fn.files : [],
     constants: functionConstants({ language: fn.language }),
   })),
 ];

@@ -47,6 +47,8 @@ export interface ColdStartOptions {
    * before every run, so each run can use up a fresh record.
    */
   request(name: FunctionName, kind: Kind): Promise<unknown>;
+  /** Whether the function's floor reads a stored file after its calls (the request names it: `storeFile`). */
+  readsStore?(name: FunctionName): boolean;
   /** The environment Lambda would give the function (table, endpoint, region, credentials). */
   environment: Record<string, string>;
 }
@@ -68,9 +70,9 @@ export const placeFiles = async (files: LambdaFunction['files'], folder: string)
 export type Kind = 'handler' | 'floor';
 
 /** The floor's entry module, written where it finds the SDK through the folder's `node_modules`. */
-const writeFloorEntry = (directory: string, name: FunctionName, recording: Recording): string => {
+const writeFloorEntry = (directory: string, name: FunctionName, recording: Recording, readsStore: boolean): string => {
   const entry = join(directory, `${name}-floor.mjs`);
-  writeFileSync(entry, floorModuleSource(recording, resolve(repositoryRoot, 'test/bench/replay.ts')));
+  writeFileSync(entry, floorModuleSource(recording, resolve(repositoryRoot, 'test/bench/replay.ts'), readsStore));
   return entry;
 };
 
@@ -98,7 +100,10 @@ const prepareBundles = async (options: ColdStartOptions) => {
     for (const sdk of options.sdkSources) {
       for (const [kind, entry] of [
         ['handler', fn.entry],
-        ['floor', writeFloorEntry(directory, fn.name, options.recording(fn.name))],
+        [
+          'floor',
+          writeFloorEntry(directory, fn.name, options.recording(fn.name), options.readsStore?.(fn.name) ?? false),
+        ],
       ] as const) {
         const folder = join(directory, sdk, fn.name, kind);
         if (kind === 'handler') await placeFiles(fn.files, join(folder, 'files'));

@@ -62,6 +62,8 @@ const readRecordSteps: Readonly<Record<string, readonly string[]>> = { '/api/con
 const freshRecordSteps: Readonly<Record<string, readonly string[]>> = {
   'contracts-terminate': ['contracts-sign'],
   'contracts-withdraw-termination': ['contracts-sign', 'contracts-terminate'],
+  // The render function's cold start renders a newly signed contract's original.
+  'documents-render': ['contracts-sign'],
 };
 
 /** Singletons (a PUT on a path without an id, the studio profile) that records of collections may need. */

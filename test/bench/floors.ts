@@ -17,6 +17,7 @@ import type { CallRecorder, DynamoDbCall } from './dynamodb-calls.ts';
 import { invoke } from './handlers.ts';
 import { type Commands, type Plan, planReplay, type Recording, replay } from './replay.ts';
 import type { BenchEvent } from './sample-events.ts';
+import { readStoredBytes } from './stored-originals.ts';
 import type { Contender } from './warm.ts';
 
 /** What a handler did for one request, with the capacity of each call and the headers it answered with. */
@@ -67,13 +68,15 @@ export const replayPlan = (client: DynamoDBDocumentClient, plan: Plan, observe?:
 /**
  * A function's floor as the other side of a comparison: the next request is
  * planned before the clock starts (fresh ids, the request's record), then the
- * replay alone is timed.
+ * replay alone is timed. A download of a stored document then reads the same
+ * file as the handler (`storeFile`), with nothing but `readFile`.
  */
 export const floorContender = (
   client: DynamoDBDocumentClient,
   recording: Recording,
   nextEvent: () => Promise<BenchEvent>,
   table: () => string,
+  storeFile: (event: BenchEvent) => string | undefined = () => undefined,
 ): Contender => {
   const plans = new WeakMap<BenchEvent, Plan>();
   return {
@@ -83,10 +86,12 @@ export const floorContender = (
       plans.set(event, planReplay(recording, event, table()));
       return event;
     },
-    invoke: (event) => {
+    invoke: async (event) => {
       const plan = plans.get(event);
       if (!plan) throw new Error('The floor got a request it did not plan');
-      return replayPlan(client, plan);
+      const answer = await replayPlan(client, plan);
+      await readStoredBytes(storeFile(event));
+      return answer;
     },
   };
 };
@@ -95,9 +100,10 @@ export const floorContender = (
  * The floor module of a function for a cold start: a process that imports the
  * SDK client and the commands the handler used, nothing else, and replays a
  * plan it gets as its event. A function that makes no DynamoDB call has a floor
- * that imports nothing.
+ * that imports nothing. A download of a stored document also reads the plan's
+ * `storeFile` with `readFile`, as its warm floor does.
  */
-export const floorModuleSource = (recording: Recording, replayModule: string): string => {
+export const floorModuleSource = (recording: Recording, replayModule: string, readsStore = false): string => {
   if (recording.calls.length === 0)
     return `export const handler = async () => ({ statusCode: ${recording.statusCode} });\n`;
   const used = [...new Set(recording.calls.map((call) => call.operation))].map((operation) => {
@@ -105,7 +111,15 @@ export const floorModuleSource = (recording: Recording, replayModule: string): s
     if (!command) throw new Error(`The floor cannot send ${operation}`);
     return { operation, name: command.name };
   });
-  return `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+  const storeRead = readsStore ? `import { readFile } from 'node:fs/promises';\n` : '';
+  const answer = readsStore
+    ? `async (plan) => {
+  const answer = await replay(client, decodePlan(plan), commands);
+  await readFile(plan.storeFile);
+  return answer;
+}`
+    : '(plan) => replay(client, decodePlan(plan), commands)';
+  return `${storeRead}import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ${used.map(({ name }) => name).join(', ')} } from '@aws-sdk/lib-dynamodb';
 import { decodePlan, replay } from ${JSON.stringify(replayModule)};
 
@@ -115,6 +129,6 @@ const client = DynamoDBDocumentClient.from(new DynamoDBClient(endpoint ? { endpo
 });
 const commands = { ${used.map(({ operation, name }) => `${operation}: ${name}`).join(', ')} };
 
-export const handler = (plan) => replay(client, decodePlan(plan), commands);
+export const handler = ${answer};
 `;
 };

@@ -209,6 +209,7 @@ const copySection = (results: BenchResults) => {
 
 const signingPageSection = (results: BenchResults) => {
   const page = results.signingPage;
+  if (!page) return [];
   const files = [...page.files, ...page.data];
   return [
     `Signing page (issue 14) in Chromium, ${page.viewport}, a fresh context per visit: time to interactive (contract shown, pad ready) p50 ${page.timeToInteractive.p50} ms, p99 ${page.timeToInteractive.p99} ms of ${page.timeToInteractive.n} visits; medians: HTML received ${page.htmlReceivedMs} ms, DOMContentLoaded ${page.domContentLoadedMs} ms, contract JSON received ${page.contractLoadedMs} ms. Page weight (HTML + JS + CSS): ${kb(page.pageGzipBytes)} KB gzip`,
@@ -226,6 +227,7 @@ const signingPageSection = (results: BenchResults) => {
 };
 
 const webhookSection = (results: BenchResults) => {
+  if (!results.webhooks) return [];
   const { idle, burst, endpoints } = results.webhooks;
   // Each write route puts one event item in its transaction: what the event costs, grouped by its WCU.
   const eventWrites = results.writes.flatMap((row) =>
@@ -265,17 +267,16 @@ const unmeasuredSection = (results: BenchResults) =>
     ? ['Not measured', results.unmeasured.map(({ name, reason }) => `- ${name}: ${reason}`).join('\n')]
     : [];
 
+// `--only documents` measures nothing of the whole table (seed, cost, scaling, HTTP).
+const tableSections = [costSection, writeSection, idempotencySection, scalingSection, httpSection];
+
 export const renderReport = (results: BenchResults): string =>
   [
     bundleSection,
     unmeasuredSection,
     coldStartSection,
     warmSection,
-    costSection,
-    writeSection,
-    idempotencySection,
-    scalingSection,
-    httpSection,
+    ...(results.settings.only === 'documents' ? [] : tableSections),
     copySection,
     signingPageSection,
     webhookSection,

@@ -56,9 +56,9 @@ export interface BenchResults {
   http: HttpLoadResult[];
   /** The customer's copy rendered and sealed (issue 13); its function's bundle and cold start are under `bundles` and `coldStart`. */
   documents: DocumentRenderResult[];
-  /** The signing page's weight and time to interactive in Chromium (issue 14). */
-  signingPage: SigningPageResult;
-  /** Change-to-delivery latency and the 1,000 changes' tally (issue 15); the event item's WCU is under `writes`. */
-  webhooks: WebhookResult;
+  /** The signing page's weight and time to interactive in Chromium (issue 14); not in `--only documents`. */
+  signingPage?: SigningPageResult;
+  /** Change-to-delivery latency and the 1,000 changes' tally (issue 15); the event item's WCU is under `writes`. Not in `--only documents`. */
+  webhooks?: WebhookResult;
   budgets: Budget[];
 }

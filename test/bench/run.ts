@@ -7,7 +7,7 @@ import { ensureTable } from '#infra/local/ensure-table.ts';
 import { repositoryRoot } from '#infra/local/handler-loader.ts';
 import { connectHandlers } from '#infra/local/local-database.ts';
 import { routes } from '#shared/routes.ts';
-import { checkBudgets } from './budgets.ts';
+import { checkBudgets, checkDocumentBudgets } from './budgets.ts';
 import { type FunctionName, lambdaFunctions, measureBundle, sdkSources, shippedSdkSource } from './bundles.ts';
 import { measureColdStarts } from './cold-start.ts';
 import { issueSealCertificates, measureContractDocuments } from './contract-document.ts';
@@ -25,6 +25,16 @@ import { answersAsExpected, type Scenario, scenarioFor } from './scenarios.ts';
 import { seedFromRecording } from './seed.ts';
 import { measureSigningPage } from './signing-page.ts';
 import { redirectStdout } from './stdout-sink.ts';
+import {
+  assertOriginalsStored,
+  contractSignedRecord,
+  documentFunctions,
+  renderFunction,
+  renderRecording,
+  storedOriginalFunctions,
+  storeReadContractOriginal,
+  storeReadOf,
+} from './stored-originals.ts';
 import { measureWarmEndpoints } from './warm-endpoints.ts';
 import { measureWebhooks } from './webhooks.ts';
 
@@ -33,8 +43,18 @@ import { measureWebhooks } from './webhooks.ts';
  * DynamoDB calls made with nothing but the document client) on DynamoDB Local,
  * prints the tables and writes the figures to bench-results/latest.json.
  * `npm run bench -- --quick` runs a few samples of everything, to try changes.
+ * `npm run bench -- --only documents` runs the parts of the stored documents
+ * alone (their functions' bundles, warm and cold ratios, the renders) and
+ * writes bench-results/latest-documents.json.
  */
 const quick = process.argv.includes('--quick');
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
+if (only !== undefined && only !== 'documents') throw new Error(`--only knows "documents", not "${only}"`);
+const documentsOnly = only === 'documents';
+const benchFunctions = documentsOnly
+  ? lambdaFunctions.filter((fn) => documentFunctions.includes(fn.name))
+  : lambdaFunctions;
 const settings = {
   largeTableContacts: quick ? 2_000 : 20_000,
   smallTableContacts: 100,
@@ -93,15 +113,18 @@ try {
   tableClient.destroy();
   // First, while DynamoDB Local holds nothing else. Run after the other parts (one database for every
   // table and its stream), deliveries took four times as long and DynamoDB Local stopped answering.
-  log(
-    `webhooks: ${settings.webhookLatencyChanges} changes one by one, then ${settings.webhookChanges} at once, to ${settings.webhookEndpoints} endpoints`,
-  );
-  const webhooks = await measureWebhooks({
-    latencyChanges: settings.webhookLatencyChanges,
-    changes: settings.webhookChanges,
-    endpoints: settings.webhookEndpoints,
-    endpoint: database.endpoint,
-  });
+  if (!documentsOnly)
+    log(
+      `webhooks: ${settings.webhookLatencyChanges} changes one by one, then ${settings.webhookChanges} at once, to ${settings.webhookEndpoints} endpoints`,
+    );
+  const webhooks = documentsOnly
+    ? undefined
+    : await measureWebhooks({
+        latencyChanges: settings.webhookLatencyChanges,
+        changes: settings.webhookChanges,
+        endpoints: settings.webhookEndpoints,
+        endpoint: database.endpoint,
+      });
 
   const { documentClient } = await import('#shared/db/client.ts');
   const floorClient = bareDocumentClient(database.endpoint);
@@ -110,7 +133,7 @@ try {
   log('bundle sizes');
   const bundles = [];
   const unmeasured: { name: string; reason: string }[] = [];
-  for (const fn of lambdaFunctions) {
+  for (const fn of benchFunctions) {
     try {
       const bytes = {
         bundled: await measureBundle(fn.entry, 'bundled', fn.constants),
@@ -123,14 +146,19 @@ try {
   }
 
   log('fixtures from the sample events');
-  const fixtures = { small: await createFixtures(small.name), large: await createFixtures(large.name) };
+  const created = { small: await createFixtures(small.name), large: await createFixtures(large.name) };
   await issueSealCertificates([small.name, large.name]);
+  const fixtures = {
+    small: await storeReadContractOriginal(created.small),
+    large: await storeReadContractOriginal(created.large),
+  };
 
   // One request of each function, recorded: its status, and the calls its floor replays.
   log('recording one request of every function');
   const recorded: { scenario: Scenario; recording: HandlerRecording }[] = [];
-  for (const fn of lambdaFunctions) {
-    if (unmeasured.some(({ name }) => name === fn.name)) continue;
+  for (const fn of benchFunctions) {
+    // Its event is a stream record, not a request: measured by its bundle and cold start alone.
+    if (fn.name === renderFunction || unmeasured.some(({ name }) => name === fn.name)) continue;
     const scenario = scenarioFor(fn.name);
     const missing = scenario?.collection && fixtures.large.unavailable.get(scenario.collection);
     if (!scenario || missing) {
@@ -158,73 +186,97 @@ try {
     return found;
   };
 
-  log(`seeding ${small.contacts} and ${large.contacts} contacts: the recorded create's items under fresh ids`);
-  const createContact = recordingOf('contacts-create').recording;
-  const seedEvent = () => sampleEvent('contacts-create', { tag: nextTag() });
-  await seedFromRecording(documentClient, small.name, createContact, seedEvent, small.contacts);
-  await seedFromRecording(documentClient, large.name, createContact, seedEvent, large.contacts);
-
   const interleaving = { warmup: settings.warmWarmup, block: settings.warmBlock };
-  log('scaling: list pages with the small and the large table');
-  const scaling = await measureScaling(recorder, floorClient, [small, large], {
-    ...interleaving,
-    iterations: settings.scalingIterations,
-  });
+  // What needs the whole table (seed, scaling, cost per request): not the documents' part.
+  const measureTableParts = async () => {
+    log(`seeding ${small.contacts} and ${large.contacts} contacts: the recorded create's items under fresh ids`);
+    const createContact = recordingOf('contacts-create').recording;
+    const seedEvent = () => sampleEvent('contacts-create', { tag: nextTag() });
+    await seedFromRecording(documentClient, small.name, createContact, seedEvent, small.contacts);
+    await seedFromRecording(documentClient, large.name, createContact, seedEvent, large.contacts);
 
-  log('cost per request');
-  const cost = await measureCosts(
-    recorder,
-    floorClient,
-    bareDocumentClient(database.endpoint),
-    recorded.map(({ scenario }) => scenario),
-    [
-      { contacts: small.contacts, fixtures: fixtures.small },
-      { contacts: large.contacts, fixtures: fixtures.large },
-    ],
-  );
+    log('scaling: list pages with the small and the large table');
+    const scaling = await measureScaling(recorder, floorClient, [small, large], {
+      ...interleaving,
+      iterations: settings.scalingIterations,
+    });
 
-  const idempotency = await measureIdempotencyCosts(
-    recorder,
-    routes.flatMap((route) => {
-      const found = recorded.find(({ scenario }) => scenario.name === route.name);
-      // A route whose answer carries a secret never replays it (`idempotentReplays: false`): nothing to measure.
-      const replays = !('idempotentReplays' in route) || route.idempotentReplays !== false;
-      return route.method === 'POST' && replays && found ? [found.scenario] : [];
-    }),
-    fixtures.large,
-  );
+    log('cost per request');
+    const cost = await measureCosts(
+      recorder,
+      floorClient,
+      bareDocumentClient(database.endpoint),
+      recorded.map(({ scenario }) => scenario),
+      [
+        { contacts: small.contacts, fixtures: fixtures.small },
+        { contacts: large.contacts, fixtures: fixtures.large },
+      ],
+    );
+
+    const idempotency = await measureIdempotencyCosts(
+      recorder,
+      routes.flatMap((route) => {
+        const found = recorded.find(({ scenario }) => scenario.name === route.name);
+        // A route whose answer carries a secret never replays it (`idempotentReplays: false`): nothing to measure.
+        const replays = !('idempotentReplays' in route) || route.idempotentReplays !== false;
+        return route.method === 'POST' && replays && found ? [found.scenario] : [];
+      }),
+      fixtures.large,
+    );
+    return { scaling, cost, idempotency };
+  };
+  const tableParts = documentsOnly ? undefined : await measureTableParts();
 
   log(`warm latency: ${settings.warmIterations} calls per function and side`);
-  const warm = await measureWarmEndpoints(recorded, floorClient, fixtures.large, {
-    ...interleaving,
-    iterations: settings.warmIterations,
-  });
+  const warm = await measureWarmEndpoints(
+    recorded,
+    floorClient,
+    fixtures.large,
+    { ...interleaving, iterations: settings.warmIterations },
+    (name) => storeReadOf(name, dataDirectory),
+  );
 
   log(`cold starts: ${settings.coldStartRuns} per function, floor and SDK source`);
+  const renderedContracts: string[] = [];
   const coldStart = await measureColdStarts({
-    functions: lambdaFunctions.filter((fn) => recorded.some(({ scenario }) => scenario.name === fn.name)),
+    functions: benchFunctions.filter(
+      (fn) => fn.name === renderFunction || recorded.some(({ scenario }) => scenario.name === fn.name),
+    ),
     sdkSources,
     runs: settings.coldStartRuns,
-    recording: (name) => recordingOf(name).recording,
+    recording: (name) => (name === renderFunction ? renderRecording : recordingOf(name).recording),
+    readsStore: (name) => storedOriginalFunctions.includes(name),
     request: async (name, kind) => {
+      if (name === renderFunction) {
+        if (kind === 'floor') return {};
+        const { id } = await fixtures.large.fresh('/api/contracts', renderFunction);
+        renderedContracts.push(id);
+        return contractSignedRecord(id);
+      }
       const { scenario, recording } = recordingOf(name);
       const event = await scenario.event(fixtures.large);
-      return kind === 'handler' ? event : JSON.parse(encodePlan(planReplay(recording, event, large.name)));
+      if (kind === 'handler') return event;
+      const storeFile = storeReadOf(name, dataDirectory)(event);
+      return { ...JSON.parse(encodePlan(planReplay(recording, event, large.name))), storeFile };
     },
     environment: {
       ...localAwsEnvironment,
       DYNAMODB_ENDPOINT: database.endpoint,
       TABLE_NAME: large.name,
       SEAL_KEY_DIR: sealKeyDirectory,
+      DATA_DIR: dataDirectory,
       ...webhookDestinations,
     },
   });
+  await assertOriginalsStored(large.name, renderedContracts);
 
-  log(`HTTP: ${settings.httpConnections} connections, ${settings.httpSeconds} s per request`);
-  const http = await measureHttp(readRecordId(fixtures.large, '/api/contacts'), {
-    connections: settings.httpConnections,
-    seconds: settings.httpSeconds,
-  });
+  if (!documentsOnly) log(`HTTP: ${settings.httpConnections} connections, ${settings.httpSeconds} s per request`);
+  const http = documentsOnly
+    ? []
+    : await measureHttp(readRecordId(fixtures.large, '/api/contacts'), {
+        connections: settings.httpConnections,
+        seconds: settings.httpSeconds,
+      });
 
   log(
     `customer's copy: ${settings.documentTypicalRenders} typical and ${settings.documentLargestRenders} largest renders`,
@@ -235,36 +287,40 @@ try {
     warmup: settings.documentWarmup,
   });
 
-  log(`signing page: ${settings.signingPageVisits} visits in Chromium`);
-  const signingPage = await measureSigningPage({
-    runs: settings.signingPageVisits,
-    contractId: (await fixtures.large.fresh('/api/contracts', 'signing-page')).id,
-  });
+  if (!documentsOnly) log(`signing page: ${settings.signingPageVisits} visits in Chromium`);
+  const signingPage = documentsOnly
+    ? undefined
+    : await measureSigningPage({
+        runs: settings.signingPageVisits,
+        contractId: (await fixtures.large.fresh('/api/contracts', 'signing-page')).id,
+      });
 
   const cpu = cpus();
   const measured = {
     generatedAt: new Date().toISOString(),
     machine: { node: process.version, platform: process.platform, cpus: cpu.length, cpuModel: cpu[0]?.model ?? '' },
-    settings: { ...settings, mode: quick ? 'quick' : 'full' },
+    settings: { ...settings, mode: quick ? 'quick' : 'full', only: only ?? 'all' },
     shippedSdk: shippedSdkSource,
     unmeasured,
     bundles,
     coldStart,
     warm,
-    cost,
-    writes: writeCosts(cost),
-    idempotency,
-    scaling,
+    cost: tableParts?.cost ?? [],
+    writes: writeCosts(tableParts?.cost ?? []),
+    idempotency: tableParts?.idempotency ?? [],
+    scaling: tableParts?.scaling ?? [],
     http,
     documents,
     signingPage,
     webhooks,
   };
-  const results: BenchResults = { ...measured, budgets: checkBudgets(measured) };
-  writeFileSync(join(resultsFolder, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const budgets = documentsOnly ? checkDocumentBudgets(measured) : checkBudgets(measured);
+  const results: BenchResults = { ...measured, budgets };
+  const resultsFile = only ? `latest-${only}.json` : 'latest.json';
+  writeFileSync(join(resultsFolder, resultsFile), `${JSON.stringify(results, null, 2)}\n`);
   restoreStdout();
   console.log(renderReport(results));
-  log('figures written to bench-results/latest.json, handler logs to bench-results/handler-logs.ndjson');
+  log(`figures written to bench-results/${resultsFile}, handler logs to bench-results/handler-logs.ndjson`);
 } finally {
   restoreStdout();
   finished = true;

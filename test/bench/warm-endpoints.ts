@@ -1,8 +1,10 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { FunctionName } from './bundles.ts';
 import type { Fixtures } from './fixtures.ts';
 import { floorContender, type HandlerRecording } from './floors.ts';
 import { handlerOf } from './handlers.ts';
 import type { WarmEndpointResult } from './results.ts';
+import type { BenchEvent } from './sample-events.ts';
 import type { Scenario } from './scenarios.ts';
 import { type Contender, compareInterleaved, type WarmOptions } from './warm.ts';
 
@@ -16,6 +18,8 @@ export const measureWarmEndpoints = async (
   floorClient: DynamoDBDocumentClient,
   fixtures: Fixtures,
   options: WarmOptions,
+  /** The stored file a download reads, which its floor reads too (stored-originals.ts). */
+  storeFileOf: (name: FunctionName) => (event: BenchEvent) => string | undefined = () => () => undefined,
 ): Promise<WarmEndpointResult[]> => {
   const results: WarmEndpointResult[] = [];
   for (const { scenario, recording } of measured.filter(({ recording }) => recording.calls.length > 0)) {
@@ -25,7 +29,7 @@ export const measureWarmEndpoints = async (
       nextEvent,
       expectedStatus: recording.statusCode,
     };
-    const floor = floorContender(floorClient, recording, nextEvent, () => fixtures.table);
+    const floor = floorContender(floorClient, recording, nextEvent, () => fixtures.table, storeFileOf(scenario.name));
     const comparison = await compareInterleaved(handler, floor, options);
     results.push({
       endpoint: scenario.route,

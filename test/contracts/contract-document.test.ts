@@ -341,6 +341,7 @@ describe('the copy as the document functions’ bundles render it', () => {
     expect(documentFunctions.map((fn) => fn.name).sort()).toEqual([
       'contracts-document',
       'contracts-send-copy',
+      'documents-render',
       'signing-document',
     ]);
     for (const fn of documentFunctions) {

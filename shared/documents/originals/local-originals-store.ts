@@ -81,15 +81,16 @@ export const localOriginalsStore = ({ folder, clock = now }: LocalOriginalsStore
   });
 
   const get = async (key: string, expectedSha256?: string): Promise<StoredBytes> => {
-    const retention = await readRetention(key);
+    // Both files at once: a download waits for one disk round trip, not two.
+    const [retention, bytes] = await Promise.all([
+      readRetention(key),
+      readFile(pathOf(key)).catch((error: unknown) => {
+        if (absent(error)) return undefined;
+        throw error;
+      }),
+    ]);
     if (!retention) throw new DocumentNotStored(key);
-    let bytes: Uint8Array;
-    try {
-      bytes = await readFile(pathOf(key));
-    } catch (error) {
-      if (absent(error)) throw new DocumentIntegrityError(key, 'missing-bytes', retention.sha256);
-      throw error;
-    }
+    if (!bytes) throw new DocumentIntegrityError(key, 'missing-bytes', retention.sha256);
     const actual = sha256Hex(bytes);
     for (const expected of [retention.sha256, expectedSha256]) {
       if (expected !== undefined && expected !== actual) {
