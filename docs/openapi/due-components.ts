@@ -27,7 +27,7 @@ const Due = component(
     dueOn: datum('Fälligkeitstag: der erste Tag des Zeitraums, denn es wird im Voraus abgerechnet'),
     periodStart: datum('Erster Tag des Abrechnungszeitraums'),
     periodEnd: datum(
-      'Letzter Tag des Abrechnungszeitraums, gezählt wie §§ 187 Abs. 2, 188 Abs. 2, 3 BGB zählen (ab dem 31.01. ein Monat bis 28.02.); bei einmaligen Positionen der Beginn',
+      'Letzter Tag des Abrechnungszeitraums, gezählt wie §§ 187 Abs. 2, 188 Abs. 2, 3 BGB zählen (ab dem 31.01. ein Monat bis 28.02.); bei einmaligen Positionen der Beginn. Auch bei einer anteiligen Fälligkeit das Ende des Zeitraums: Sie deckt die Tage von `periodStart` bis zum Vertragsende (`endsOn` des Vertrags)',
     ),
     amount: {
       text: 'Summe der Zeilen. Endet der Vertrag im Zeitraum, ist jede Zeile anteilig nach Tagen berechnet (Betrag × Tage ÷ Tage des Zeitraums, kaufmännisch auf den Cent gerundet).',

@@ -78,6 +78,7 @@ export const contractsArea = {
     'contracts-cancel': { body: { reason: 'Umzug ins Ausland' } },
     // Without receivedOn: the day of receipt is then today, and a termination received in the future is a 400.
     'contracts-terminate': { body: { kind: 'ordinary' } },
+    'contracts-dues': { query: 'from=2026-12-01&to=2027-11-30' },
     // Without revokedOn: the day of the revocation is then today.
     'contracts-revoke-mandate': { body: { reason: 'Widerruf durch den Kontoinhaber' } },
   }),
