@@ -174,6 +174,19 @@ describe('GET /api/contracts/:id/dues', () => {
     expect(response.body.errors).toEqual([{ path, message: expect.stringContaining(message) }]);
   });
 
+  it('answers 400, never 500, for a range whose last period would end after the year 9999', async () => {
+    clock.set('2027-01-10T09:00:00Z');
+    const membership = await service(4900, 'month');
+    const contract = await create([membership.id], { startDate: '2027-01-15' });
+
+    const asked = await dues(contract.id, 'from=9999-01-01&to=9999-12-31');
+    const defaulted = await dues(contract.id, 'from=9999-06-01');
+
+    const tooLate = 'Zu spät: ein Abrechnungszeitraum endete nach dem Jahr 9999';
+    expect([asked.status, asked.body.errors]).toEqual([400, [{ path: 'to', message: tooLate }]]);
+    expect([defaulted.status, defaulted.body.errors]).toEqual([400, [{ path: 'from', message: tooLate }]]);
+  });
+
   it('takes a range of exactly 5 years', async () => {
     clock.set('2027-01-10T09:00:00Z');
     const membership = await service(4900, 'year');
