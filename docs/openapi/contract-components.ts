@@ -22,6 +22,7 @@ import {
   vorschau,
 } from './contract-examples.ts';
 import { datum, frist, hashErklaerung, kopiefelder, vereinbart, vertragsfelder } from './contract-fields.ts';
+import { dueComponents } from './due-components.ts';
 import { beispielMandat, directDebitField, Mandate, mandateComponents } from './mandate-components.ts';
 import { pageDocs } from './shared-docs.ts';
 
@@ -101,6 +102,7 @@ const ContractSummary = component(ContractRecord, 'ContractSummary', vertragsfel
 
 export const contractComponents = {
   ...mandateComponents,
+  ...dueComponents,
   ContractCopy,
   CopyInput: component(
     CopyInput,

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DuesQuery } from '#shared/contracts/dues-schema.ts';
 import { ContractListQuery } from '#shared/contracts/schema.ts';
 import { TerminationPreviewQuery } from '#shared/contracts/termination-schema.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
@@ -66,6 +67,20 @@ export const contractOperations = {
     description:
       'Alle SEPA-Lastschriftmandate des Vertrags, ältestes zuerst (ein Ersatzmandat für ein neues Konto kommt hinzu, das alte bleibt mit seinem Status erhalten); eine leere Liste für einen Vertrag ohne Lastschrift.',
     success: { status: 200, description: 'Die Mandate des Vertrags.', content: { [json]: c.MandateList } },
+  },
+  'contracts-dues': {
+    summary: 'Vertrag – seine Fälligkeiten auflisten',
+    description:
+      'Was der Vertrag wann fordert, aus dem Vertrag berechnet (gespeichert wird eine Fälligkeit erst, wenn ein Einzug sie enthält): Jede Position wird im Voraus je Abrechnungsintervall (`billingInterval`) fällig, am ersten Tag jedes Zeitraums; die Zeiträume beginnen mit `startDate` und werden gezählt wie §§ 187 Abs. 2, 188 Abs. 2, 3 BGB zählen (ab dem 31.01.: 31.01.–28.02., 01.03.–30.03., 31.03.–30.04. …). Positionen desselben Intervalls teilen sich eine Fälligkeit je Zeitraum; einmalige (`once`) sind am `startDate` voll fällig. Hat der Vertrag ein Ende (`endsOn`: Kündigung oder `renewal: "none"`), beginnt danach kein Zeitraum mehr, und der Zeitraum, in dem er endet, wird anteilig nach Tagen berechnet (kaufmännisch auf den Cent gerundet). Ein stornierter Vertrag hat keine Fälligkeiten, ein noch nicht unterschriebener (`pending`) zeigt die geplanten. Solange es keine Einzüge gibt, ist jede Fälligkeit `planned`, mit `collectionId`, `returnedOn` und `returnReason` null. Ändert nichts; eine Abfrage auf dem Vertrag, nie ein Scan.',
+    query: {
+      schema: DuesQuery,
+      fields: {
+        from: 'Erster Fälligkeitstag, der gezeigt wird (`YYYY-MM-DD`); ohne Angabe der Vertragsbeginn.',
+        to: 'Letzter Fälligkeitstag, der gezeigt wird (`YYYY-MM-DD`); nicht vor `from` und höchstens 5 Jahre nach `from` (ohne `from`: nach heute), sonst 400. Ohne Angabe das Vertragsende, bei einem Vertrag ohne Ende ein Jahr nach heute in der Zeitzone des Studios (oder nach `from`, wenn das später ist).',
+      },
+    },
+    success: { status: 200, description: 'Die Fälligkeiten im Zeitraum.', content: { [json]: c.DueList } },
+    problems: { 400: ['validation-failed'] },
   },
   'contracts-list': {
     summary: 'Verträge auflisten',

@@ -36,6 +36,7 @@ export const contractsArea = {
     { name: 'contracts-terminate', method: 'POST', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/terminate.ts', roles: anyRole, data: 'read-write' },
     { name: 'contracts-get-mandate', method: 'GET', path: '/api/contracts/{id}/mandate', entry: 'functions/contracts/get-mandate.ts', roles: anyRole, data: 'read' },
     { name: 'contracts-list-mandates', method: 'GET', path: '/api/contracts/{id}/mandates', entry: 'functions/contracts/list-mandates.ts', roles: anyRole, data: 'read' },
+    { name: 'contracts-dues', method: 'GET', path: '/api/contracts/{id}/dues', entry: 'functions/contracts/dues.ts', roles: anyRole, data: 'read' },
     { name: 'contracts-revoke-mandate', method: 'POST', path: '/api/contracts/{id}/mandate/revocation', entry: 'functions/contracts/revoke-mandate.ts', roles: ownerOnly, data: 'read-write' },
     { name: 'contracts-withdraw-termination', method: 'DELETE', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/withdraw-termination.ts', roles: ownerOnly, data: 'read-write' },
   ],
@@ -77,6 +78,7 @@ export const contractsArea = {
     'contracts-cancel': { body: { reason: 'Umzug ins Ausland' } },
     // Without receivedOn: the day of receipt is then today, and a termination received in the future is a 400.
     'contracts-terminate': { body: { kind: 'ordinary' } },
+    'contracts-dues': { query: 'from=2026-12-01&to=2027-11-30' },
     // Without revokedOn: the day of the revocation is then today.
     'contracts-revoke-mandate': { body: { reason: 'Widerruf durch den Kontoinhaber' } },
   }),

@@ -63,6 +63,9 @@ export const en = {
   mandateAlreadyRevoked: 'The mandate is already revoked',
   mandateNotRevocable: (status: string) => `A mandate that is ${status} cannot be revoked`,
   revokedInFutureDetail: 'The day of the revocation is in the future',
+  duesToBeforeFrom: (from: string) => `Must not be before from (${from})`,
+  duesRangeTooLong: (base: string, latest: string) => `At most 5 years after ${base}: ${latest} at the latest`,
+  duesAfterYear9999: 'Too late: a billing period would end after the year 9999',
   sepaCreditorFirst:
     'Enter the studio’s SEPA creditor data first (sepa in PUT /api/studio): a direct debit needs the creditor identifier',
 } as const;
@@ -126,6 +129,9 @@ export const de = {
   mandateAlreadyRevoked: 'Das Mandat ist bereits widerrufen',
   mandateNotRevocable: (status) => `Ein Mandat im Status ${status} kann nicht widerrufen werden`,
   revokedInFutureDetail: 'Der Tag des Widerrufs liegt in der Zukunft',
+  duesToBeforeFrom: (from) => `Darf nicht vor from (${from}) liegen`,
+  duesRangeTooLong: (base, latest) => `Höchstens 5 Jahre nach dem ${base}: spätestens ${latest}`,
+  duesAfterYear9999: 'Zu spät: ein Abrechnungszeitraum endete nach dem Jahr 9999',
   sepaCreditorFirst:
     'Hinterlegen Sie zuerst die SEPA-Gläubigerdaten des Studios (sepa in PUT /api/studio): eine Lastschrift braucht die Gläubiger-Identifikationsnummer',
 } as const satisfies GermanTexts<typeof en>;

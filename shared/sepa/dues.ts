@@ -76,12 +76,17 @@ const lineOf = (item: DueItem, amount: number): DueLine => ({
   amount: { amount, currency: item.total.currency },
 });
 
-const recurringDues = (contract: DueContract, interval: RecurringInterval, lastDueOn: CalendarDate) => {
+const recurringDues = (
+  contract: DueContract,
+  interval: RecurringInterval,
+  firstDueOn: CalendarDate | undefined,
+  lastDueOn: CalendarDate,
+) => {
   const items = contract.items.filter((item) => item.billingInterval === interval);
   if (items.length === 0) return [];
   const { endsOn } = contract;
   const lastStart = endsOn !== null && compareDates(endsOn, lastDueOn) < 0 ? endsOn : lastDueOn;
-  return periodsFrom(contract.startDate, interval, lastStart).map((period: Period) => {
+  return periodsFrom(contract.startDate, interval, lastStart, firstDueOn).map((period: Period) => {
     const proRata = endsOn !== null && compareDates(endsOn, period.end) < 0;
     const periodDays = daysFromTo(period.start, period.end);
     const days = proRata ? daysFromTo(period.start, endsOn) : periodDays;
@@ -121,7 +126,7 @@ export const duesOf = (contract: DueContract, range: DueRange = {}): Due[] => {
         ]
       : []),
     ...(['week', 'month', 'quarter', 'year'] as const).flatMap((interval) =>
-      recurringDues(contract, interval, lastDueOn),
+      recurringDues(contract, interval, range.from, lastDueOn),
     ),
   ];
   const intervalsPerDay = new Map<CalendarDate, number>();

@@ -23,12 +23,32 @@ export const intervalsEndOn = (anchor: CalendarDate, interval: RecurringInterval
 };
 
 /**
- * The billing periods from `anchor` whose start is on or before `lastStart`: each begins the day
- * after the previous one ended, so the periods leave no day out and count none twice.
+ * How many periods surely start before `day`, with a margin of one: a request for dues years after
+ * the anchor (a `from` of 9995 on a weekly contract of 2027) need not walk every period in between.
  */
-export const periodsFrom = (anchor: CalendarDate, interval: RecurringInterval, lastStart: CalendarDate): Period[] => {
+const periodsSurelyBefore = (anchor: CalendarDate, interval: RecurringInterval, day: CalendarDate): number => {
+  if (day <= anchor) return 0;
+  if (interval === 'week') return Math.max(0, Math.floor((daysFromTo(anchor, day) - 1) / 7) - 1);
+  const months =
+    (Number(day.slice(0, 4)) - Number(anchor.slice(0, 4))) * 12 + Number(day.slice(5, 7)) - Number(anchor.slice(5, 7));
+  return Math.max(0, Math.floor(months / monthsOf[interval]) - 1);
+};
+
+/**
+ * The billing periods from `anchor` whose start is on or before `lastStart`: each begins the day
+ * after the previous one ended, so the periods leave no day out and count none twice. With
+ * `firstStart`, periods that surely start before it may be left out (some before it may remain).
+ */
+export const periodsFrom = (
+  anchor: CalendarDate,
+  interval: RecurringInterval,
+  lastStart: CalendarDate,
+  firstStart: CalendarDate = anchor,
+): Period[] => {
+  const skipped = periodsSurelyBefore(anchor, interval, firstStart);
   const periods: Period[] = [];
-  for (let start = anchor, count = 1; start <= lastStart; count += 1) {
+  let start = skipped === 0 ? anchor : addDays(intervalsEndOn(anchor, interval, skipped), 1);
+  for (let count = skipped + 1; start <= lastStart; count += 1) {
     const end = intervalsEndOn(anchor, interval, count);
     periods.push({ start, end });
     start = addDays(end, 1);

@@ -226,4 +226,37 @@ describe('dues per billing interval', () => {
       ),
     );
   });
+
+  it('answers a from years after the start with the same dues as counting every period from the start', () => {
+    const anyDay = (min: string, max: string) =>
+      fc
+        .date({ min: new Date(`${min}T00:00:00Z`), max: new Date(`${max}T00:00:00Z`), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(
+        anyDay('2000-01-01', '2030-12-31'),
+        fc.integer({ min: 0, max: 3000 }),
+        fc.subarray(['once', 'week', 'month', 'quarter', 'year'] as const, { minLength: 1 }),
+        (startDate, daysLater, intervals) => {
+          const from = addDays(startDate, daysLater);
+          const to = addDays(from, 400);
+          const mixed = contract({ startDate, items: intervals.map((interval) => item(interval, 1001)) });
+          const counted = duesOf(mixed, { to }).filter((due) => due.dueOn >= from);
+
+          expect(duesOf(mixed, { from, to })).toEqual(counted);
+        },
+      ),
+    );
+  });
+
+  it('computes the dues of a range far from the start without walking every period in between', () => {
+    const weekly = contract({ startDate: '2027-01-01', items: [item('week', 100)] });
+    const started = performance.now();
+
+    const dues = duesOf(weekly, { from: '9995-01-01', to: '9999-12-20' });
+
+    expect(dues).toHaveLength(259);
+    expect(dues.every((due) => due.dueOn >= '9995-01-01')).toBe(true);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
 });
