@@ -61,6 +61,18 @@ export const contractOperations = {
     },
     problems: { 409: ['conflict'] },
   },
+  'contracts-sign-mandate': {
+    summary: 'Vertrag – sein SEPA-Mandat unterschreiben',
+    description:
+      'Der Kontoinhaber unterschreibt das aktuelle SEPA-Mandat (`pending`), unabhängig vom Vertrag: Ein unterschriebener Vertrag kann auf sein Mandat warten und umgekehrt. Der mitgesendete `mandateHash` muss dem des Mandats entsprechen (sonst 409). Wie beim Vertrag prüft der Server das Bild, speichert es, vermerkt Zeitpunkt, IP-Adresse und User-Agent und versiegelt die Unterschrift über `{ contractId, mandateHash, signerName, signedAt, ipAddress, userAgent, imageSha256 }`. Das Mandat wird `active` mit `signature` und `signedAt`; ersetzt es ein älteres Mandat, wird dieses in derselben Transaktion `replaced`. Ein bereits unterschriebenes, widerrufenes oder ersetztes Mandat ergibt 409, ebenso ein stornierter Vertrag; ein Vertrag ohne Mandat 404. Ein Ereignis `mandate.signed` kündigt die Unterschrift an (`data.id` ist die ID des Vertrags).',
+    body: c.MandateSignatureInput,
+    success: {
+      status: 201,
+      description: 'Das unterschriebene Mandat mit seinem Text.',
+      content: { [json]: c.MandateWithText },
+    },
+    problems: { 409: ['conflict'] },
+  },
   'contracts-list-mandates': {
     summary: 'Vertrag – seine SEPA-Mandate auflisten',
     description:

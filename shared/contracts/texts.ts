@@ -63,6 +63,11 @@ export const en = {
   mandateAlreadyRevoked: 'The mandate is already revoked',
   mandateNotRevocable: (status: string) => `A mandate that is ${status} cannot be revoked`,
   revokedInFutureDetail: 'The day of the revocation is in the future',
+  mandateAlreadySigned: 'The mandate is already signed',
+  mandateNotSignable: (status: string) => `A mandate that is ${status} cannot be signed`,
+  mandateHashMismatch: 'The mandate hash does not match the mandate',
+  mandateHasHash: (hash: string) => `The mandate has ${hash}`,
+  mandatePending: (reference: string) => `Mandate ${reference} is not signed yet: have it signed or revoke it first`,
   sepaCreditorFirst:
     'Enter the studio’s SEPA creditor data first (sepa in PUT /api/studio): a direct debit needs the creditor identifier',
 } as const;
@@ -126,6 +131,12 @@ export const de = {
   mandateAlreadyRevoked: 'Das Mandat ist bereits widerrufen',
   mandateNotRevocable: (status) => `Ein Mandat im Status ${status} kann nicht widerrufen werden`,
   revokedInFutureDetail: 'Der Tag des Widerrufs liegt in der Zukunft',
+  mandateAlreadySigned: 'Das Mandat ist bereits unterschrieben',
+  mandateNotSignable: (status) => `Ein Mandat im Status ${status} kann nicht unterschrieben werden`,
+  mandateHashMismatch: 'Der Mandats-Hash entspricht nicht dem Mandat',
+  mandateHasHash: (hash) => `Das Mandat hat ${hash}`,
+  mandatePending: (reference) =>
+    `Das Mandat ${reference} ist noch nicht unterschrieben: erst unterschreiben lassen oder widerrufen`,
   sepaCreditorFirst:
     'Hinterlegen Sie zuerst die SEPA-Gläubigerdaten des Studios (sepa in PUT /api/studio): eine Lastschrift braucht die Gläubiger-Identifikationsnummer',
 } as const satisfies GermanTexts<typeof en>;
