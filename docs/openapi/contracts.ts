@@ -61,6 +61,19 @@ export const contractOperations = {
     },
     problems: { 409: ['conflict'] },
   },
+  'contracts-add-mandate': {
+    summary: 'Vertrag – neues SEPA-Mandat für ein neues Konto',
+    description:
+      'Legt für ein neues Konto ein neues SEPA-Mandat an (`pending`, die Mandatsreferenz zählt weiter: `<Vertragsnummer>-2`, `-3`, …; Gläubiger ist das Studio, wie es jetzt heißt). Es ist ab sofort das aktuelle Mandat (`GET /api/contracts/{id}/mandate`, dorthin zeigt `Location`). Das bisherige bleibt `active`, bis das neue unterschrieben ist, und wird dann `replaced`. Ein Vertrag ohne Lastschrift erhält so sein erstes Mandat (`-1`). Solange das aktuelle Mandat noch nicht unterschrieben ist (`pending`), ergibt ein weiteres 409: Es ist zuerst zu unterschreiben oder zu widerrufen. 409 auch für einen stornierten Vertrag; ohne die SEPA-Gläubigerdaten des Studios 422 `sepa-creditor-missing`, eine ungültige IBAN 400 mit `iban`.',
+    body: c.NewMandateInput,
+    success: {
+      status: 201,
+      description: 'Das neue Mandat mit seinem Text.',
+      content: { [json]: c.MandateWithText },
+      headers: ['location'],
+    },
+    problems: { 409: ['conflict'], 422: ['sepa-creditor-missing'] },
+  },
   'contracts-sign-mandate': {
     summary: 'Vertrag – sein SEPA-Mandat unterschreiben',
     description:

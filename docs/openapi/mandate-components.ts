@@ -1,3 +1,4 @@
+import { DirectDebitInput } from '#shared/contracts/direct-debit-input.ts';
 import { MandateRevocationInput } from '#shared/contracts/mandate-revocation-schema.ts';
 import { MandateList, MandateRecord, MandateWithTextRecord } from '#shared/contracts/mandate-schema.ts';
 import { MandateSignatureInput } from '#shared/contracts/mandate-signature-schema.ts';
@@ -112,6 +113,19 @@ export const mandateComponents = {
         { reason: 'Widerruf per Brief des Kontoinhabers' },
         { reason: 'Kontowechsel', revokedOn: '2027-03-02' },
       ],
+    },
+  ),
+  NewMandateInput: component(
+    DirectDebitInput,
+    'NewMandateInput',
+    {
+      accountHolder: directDebitField.fields.accountHolder,
+      iban: 'IBAN des neuen Kontos: aus einem SEPA-Land, mit der Länge und dem Aufbau seines Landes und gültigen Prüfziffern (MOD 97). Angenommen mit Leerzeichen und in Kleinbuchstaben, gespeichert ohne Leerzeichen in Großbuchstaben; sonst 400 mit `iban`.',
+      bic: directDebitField.fields.bic,
+    },
+    {
+      text: 'Das neue Konto eines Ersatzmandats.',
+      examples: [{ accountHolder: 'Erika Mustermann', iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' }],
     },
   ),
   MandateSignatureInput: component(

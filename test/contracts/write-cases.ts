@@ -111,6 +111,28 @@ export const writeCases = ({
         };
       },
     },
+    'POST /api/contracts/:id/mandates': {
+      prepare: async () => {
+        const withMandate = await contractWithMandate();
+        const revoked = await api.request('POST', `/api/contracts/${withMandate.id}/mandate/revocation`, {
+          body: { reason: 'Kontowechsel' },
+        });
+        expect(revoked.status).toBe(200);
+        return {
+          method: 'POST',
+          path: `/api/contracts/${withMandate.id}/mandates`,
+          body: { accountHolder: 'Ida Once', iban: 'DE02120300000000202051' },
+          holdsOnce: async () => {
+            const mandates = (await get(`/api/contracts/${withMandate.id}/mandates`)).body.items;
+            expect(mandates.map((mandate: { reference: string }) => mandate.reference)).toEqual([
+              `${withMandate.number}-1`,
+              `${withMandate.number}-2`,
+            ]);
+          },
+          sameBut: ['reference', 'text'],
+        };
+      },
+    },
     'POST /api/contracts/:id/mandate/signature': {
       prepare: async () => {
         const withMandate = await contractWithMandate();
