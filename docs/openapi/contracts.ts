@@ -62,6 +62,31 @@ export const contractOperations = {
     },
     problems: { 409: ['conflict'] },
   },
+  'contracts-add-mandate': {
+    summary: 'Vertrag – neues SEPA-Mandat für ein neues Konto',
+    description:
+      'Legt für ein neues Konto ein neues SEPA-Mandat an (`pending`, die Mandatsreferenz zählt weiter: `<Vertragsnummer>-2`, `-3`, …; Gläubiger ist das Studio, wie es jetzt heißt). Es ist ab sofort das aktuelle Mandat (`GET /api/contracts/{id}/mandate`, dorthin zeigt `Location`). Das bisherige bleibt `active`, bis das neue unterschrieben ist, und wird dann `replaced`. Ein Vertrag ohne Lastschrift erhält so sein erstes Mandat (`-1`). Solange das aktuelle Mandat noch nicht unterschrieben ist (`pending`), ergibt ein weiteres 409: Es ist zuerst zu unterschreiben oder zu widerrufen. 409 auch für einen stornierten Vertrag; ohne die SEPA-Gläubigerdaten des Studios 422 `sepa-creditor-missing`, eine ungültige IBAN 400 mit `iban`.',
+    body: c.NewMandateInput,
+    success: {
+      status: 201,
+      description: 'Das neue Mandat mit seinem Text.',
+      content: { [json]: c.MandateWithText },
+      headers: ['location'],
+    },
+    problems: { 409: ['conflict'], 422: ['sepa-creditor-missing'] },
+  },
+  'contracts-sign-mandate': {
+    summary: 'Vertrag – sein SEPA-Mandat unterschreiben',
+    description:
+      'Der Kontoinhaber unterschreibt das aktuelle SEPA-Mandat (`pending`), unabhängig vom Vertrag: Ein unterschriebener Vertrag kann auf sein Mandat warten und umgekehrt. Der mitgesendete `mandateHash` muss dem des Mandats entsprechen (sonst 409). Wie beim Vertrag prüft der Server das Bild, speichert es, vermerkt Zeitpunkt, IP-Adresse und User-Agent und versiegelt die Unterschrift über `{ contractId, mandateHash, signerName, signedAt, ipAddress, userAgent, imageSha256 }`. Das Mandat wird `active` mit `signature` und `signedAt`; ersetzt es ein älteres Mandat, wird dieses in derselben Transaktion `replaced`. Ein bereits unterschriebenes, widerrufenes oder ersetztes Mandat ergibt 409, ebenso ein stornierter Vertrag; ein Vertrag ohne Mandat 404. Ein Ereignis `mandate.signed` kündigt die Unterschrift an (`data.id` ist die ID des Vertrags).',
+    body: c.MandateSignatureInput,
+    success: {
+      status: 201,
+      description: 'Das unterschriebene Mandat mit seinem Text.',
+      content: { [json]: c.MandateWithText },
+    },
+    problems: { 409: ['conflict'] },
+  },
   'contracts-list-mandates': {
     summary: 'Vertrag – seine SEPA-Mandate auflisten',
     description:

@@ -1,5 +1,7 @@
+import { DirectDebitInput } from '#shared/contracts/direct-debit-input.ts';
 import { MandateRevocationInput } from '#shared/contracts/mandate-revocation-schema.ts';
 import { MandateList, MandateRecord, MandateWithTextRecord } from '#shared/contracts/mandate-schema.ts';
+import { MandateSignatureInput } from '#shared/contracts/mandate-signature-schema.ts';
 import { mandateText } from '#shared/contracts/mandate-text.ts';
 import { type Component, component } from './components.ts';
 
@@ -110,6 +112,43 @@ export const mandateComponents = {
       examples: [
         { reason: 'Widerruf per Brief des Kontoinhabers' },
         { reason: 'Kontowechsel', revokedOn: '2027-03-02' },
+      ],
+    },
+  ),
+  NewMandateInput: component(
+    DirectDebitInput,
+    'NewMandateInput',
+    {
+      accountHolder: directDebitField.fields.accountHolder,
+      iban: 'IBAN des neuen Kontos: aus einem SEPA-Land, mit der Länge und dem Aufbau seines Landes und gültigen Prüfziffern (MOD 97). Angenommen mit Leerzeichen und in Kleinbuchstaben, gespeichert ohne Leerzeichen in Großbuchstaben; sonst 400 mit `iban`.',
+      bic: directDebitField.fields.bic,
+    },
+    {
+      text: 'Das neue Konto eines Ersatzmandats.',
+      examples: [{ accountHolder: 'Erika Mustermann', iban: 'DE02 1203 0000 0000 2020 51', bic: 'BYLADEM1001' }],
+    },
+  ),
+  MandateSignatureInput: component(
+    MandateSignatureInput,
+    'MandateSignatureInput',
+    {
+      signerName: 'Name der unterschreibenden Person (des Kontoinhabers), 1 bis 200 Zeichen.',
+      mandateHash:
+        'Der `mandateHash` des Mandats, das angezeigt wurde (`GET /api/contracts/{id}/mandate`): Weicht er ab, ergibt das 409.',
+      signatureImage:
+        'Das Unterschriftsbild als Data-URL, nach denselben Regeln wie beim Vertrag: PNG (`data:image/png;base64,…`) oder SVG (`data:image/svg+xml;base64,…`), höchstens 100 KB, als Bild geprüft (PNG bis zu jeder Prüfsumme, SVG gegen eine Liste erlaubter Zeichenelemente); sonst 400 mit `signatureImage`.',
+      consent: 'Muss `true` sein: Der Kontoinhaber stimmt dem Mandat zu.',
+    },
+    {
+      text: 'Die Unterschrift des Kontoinhabers unter dem SEPA-Mandat.',
+      examples: [
+        {
+          signerName: 'Erika Mustermann',
+          mandateHash: beispielMandat.mandateHash,
+          signatureImage:
+            'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+          consent: true,
+        },
       ],
     },
   ),

@@ -37,6 +37,8 @@ export const contractsArea = {
     { name: 'contracts-get-mandate', method: 'GET', path: '/api/contracts/{id}/mandate', entry: 'functions/contracts/get-mandate.ts', roles: anyRole, data: 'read' },
     { name: 'contracts-list-mandates', method: 'GET', path: '/api/contracts/{id}/mandates', entry: 'functions/contracts/list-mandates.ts', roles: anyRole, data: 'read' },
     { name: 'contracts-dues', method: 'GET', path: '/api/contracts/{id}/dues', entry: 'functions/contracts/dues.ts', roles: anyRole, data: 'read' },
+    { name: 'contracts-add-mandate', method: 'POST', path: '/api/contracts/{id}/mandates', entry: 'functions/contracts/add-mandate.ts', roles: anyRole, data: 'read-write' },
+    { name: 'contracts-sign-mandate', method: 'POST', path: '/api/contracts/{id}/mandate/signature', entry: 'functions/contracts/sign-mandate.ts', roles: anyRole, data: 'read-write', sealing: 'sign' },
     { name: 'contracts-revoke-mandate', method: 'POST', path: '/api/contracts/{id}/mandate/revocation', entry: 'functions/contracts/revoke-mandate.ts', roles: ownerOnly, data: 'read-write' },
     { name: 'contracts-withdraw-termination', method: 'DELETE', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/withdraw-termination.ts', roles: ownerOnly, data: 'read-write' },
   ],
@@ -47,6 +49,7 @@ export const contractsArea = {
     'contract.terminated',
     'contract.termination_withdrawn',
     'contract.copy_sent',
+    'mandate.signed',
     'mandate.revoked',
   ],
   entities: {
@@ -79,6 +82,8 @@ export const contractsArea = {
     // Without receivedOn: the day of receipt is then today, and a termination received in the future is a 400.
     'contracts-terminate': { body: { kind: 'ordinary' } },
     'contracts-dues': { query: 'from=2026-12-01&to=2027-11-30' },
+    'contracts-add-mandate': { body: { accountHolder: 'Erika Mustermann', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' } },
+    'contracts-sign-mandate': { body: { mandateHash: `sha256:${'0'.repeat(64)}`, ...sampleSignature } },
     // Without revokedOn: the day of the revocation is then today.
     'contracts-revoke-mandate': { body: { reason: 'Widerruf durch den Kontoinhaber' } },
   }),

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { accountHolder, sepaBic, sepaIban } from '../sepa/fields.ts';
-import { ibanFieldMessages, sepaTexts } from '../sepa/texts.ts';
+import { DirectDebitInput } from './direct-debit-input.ts';
 import { ContractInputFields } from './schema.ts';
 import { contractTexts } from './texts.ts';
 
@@ -10,13 +9,7 @@ import { contractTexts } from './texts.ts';
  * every contract function reads the records of schema.ts.
  */
 
-/** Who pays and from which account: the debtor of the contract's SEPA mandate, who may differ from the contact. */
-export const DirectDebitInput = v.strictObject({
-  accountHolder: accountHolder(),
-  iban: sepaIban(ibanFieldMessages()),
-  bic: sepaBic(sepaTexts.schemaMessage('bic')),
-});
-export type DirectDebitInput = v.InferOutput<typeof DirectDebitInput>;
+export { DirectDebitInput };
 
 /** Body of `POST /api/contracts`. */
 export const ContractInput = v.pipe(

@@ -34,6 +34,14 @@ export const mandateKey = (id: string, sequence: number) => ({
   pk: contractPartition(id),
   sk: `${mandateSortPrefix}${String(sequence).padStart(3, '0')}`,
 });
+/**
+ * A mandate's signature image, apart from the contract's Query and from the contract's images
+ * (`IMAGE#<role>`): `MANDATE_IMAGE#001` for `CONTRACT#MANDATE#001`.
+ */
+export const mandateSignatureImageKey = (mandate: { pk: string; sk: string }) => ({
+  pk: mandate.pk,
+  sk: `MANDATE_IMAGE#${mandate.sk.slice(mandateSortPrefix.length)}`,
+});
 /** Images sort apart from the contract (`IMAGE#<role>`): a Query for the contract never reads their bytes. */
 export const signatureImageSortPrefix = 'IMAGE#';
 export const signatureImageKey = (id: string, role: SignerRole) => ({
@@ -116,6 +124,16 @@ export interface StoredSignatureImage {
 export const signatureImageItem = (contractId: string, image: StoredSignatureImage) => ({
   ...signatureImageKey(contractId, image.role),
   entity: 'signatureImage',
+  mediaType: image.mediaType,
+  bytes: image.bytes,
+});
+
+export const mandateSignatureImageItem = (
+  mandate: { pk: string; sk: string },
+  image: Omit<StoredSignatureImage, 'role'>,
+) => ({
+  ...mandateSignatureImageKey(mandate),
+  entity: 'mandateSignatureImage',
   mediaType: image.mediaType,
   bytes: image.bytes,
 });

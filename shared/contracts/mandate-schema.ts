@@ -6,7 +6,7 @@ import { dateRecord, documentHash } from './fields.ts';
 /*
  * A contract's SEPA mandate (docs/sepa.md): a declaration of its own beside the contract, with its
  * own hash and signature. Plain records only: the checks of a new direct debit (and ibantools)
- * live in direct-debit-input.ts, which only the create function carries.
+ * live in direct-debit-input.ts, which only the functions that take a new account carry.
  */
 
 /** `expired` is computed on reading (36 months without a collection), never stored. */

@@ -1,6 +1,6 @@
 import { canonicalHash } from '../hashing.ts';
 import type { Studio } from '../studio/schema.ts';
-import type { DirectDebitInput } from './create-input.ts';
+import type { DirectDebitInput } from './direct-debit-input.ts';
 import type { Mandate, MandateCreditor } from './mandate-schema.ts';
 
 /*

@@ -1,11 +1,16 @@
 import { now } from '../clock.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
 import { type WriteItem, write } from '../db/write.ts';
-import { canonicalJson, sha256Hex } from '../hashing.ts';
 import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
-import { configuredSealer } from '../signatures/configured-sealer.ts';
-import { parseSignatureImage } from '../signatures/parse-signature-image.ts';
+import {
+  checkedSignatureImage,
+  evidenceOf,
+  type SignatureEvidence,
+  type SigningContext,
+  sealedFacts as sealedSignatureFacts,
+  sealOf,
+} from '../signatures/evidence.ts';
 import { hasEnded, todayOf, withComputedDates } from './computed-dates.ts';
 import type { ContractStatus, ContractWithSignatures } from './schema.ts';
 import type { Signature, SignatureInput, SignerRole } from './signature-schema.ts';
@@ -13,24 +18,18 @@ import { getExistingContract } from './store.ts';
 import { contractTexts } from './texts.ts';
 import { roleSignedAlready, signatureWrites } from './writes.ts';
 
-/** Where the signature was given, as the API Gateway request context reports it. */
-export interface SigningContext {
-  ipAddress: string;
-  userAgent: string;
-}
+export type { SigningContext };
 
-/** The facts a seal covers: exactly these fields, canonicalised. */
+/** What a contract signature's seal covers besides its evidence: the contract, the hash signed and the role. */
+const signedDeclaration = (contractId: string, signature: Pick<Signature, 'documentHash' | 'role'>) => ({
+  contractId,
+  documentHash: signature.documentHash,
+  role: signature.role,
+});
+
+/** The facts a contract signature's seal covers: exactly these fields, canonicalised. */
 export const sealedFacts = (contractId: string, signature: Omit<Signature, 'id' | 'seal'>): string =>
-  canonicalJson({
-    contractId,
-    documentHash: signature.documentHash,
-    role: signature.role,
-    signerName: signature.signerName,
-    signedAt: signature.signedAt,
-    ipAddress: signature.ipAddress,
-    userAgent: signature.userAgent,
-    imageSha256: signature.imageSha256,
-  });
+  sealedSignatureFacts(signedDeclaration(contractId, signature), signature);
 
 const statusAfterSigning = (contract: ContractWithSignatures, role: SignerRole): ContractStatus => {
   const roles = new Set([...contract.signatures.map((signature) => signature.role), role]);
@@ -74,8 +73,7 @@ export const signContract = async (
    */
   extraWrites: readonly WriteItem[] = [],
 ): Promise<ContractWithSignatures> => {
-  const image = parseSignatureImage(input.signatureImage);
-  const imageSha256 = sha256Hex(image.bytes);
+  const image = checkedSignatureImage(input.signatureImage);
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const contract = await getExistingContract(id);
     const at = now();
@@ -88,16 +86,10 @@ export const signContract = async (
     }
     if (contract.signatures.some((signature) => signature.role === input.role)) throw alreadySigned();
 
-    const facts = {
-      role: input.role,
-      signerName: input.signerName,
-      documentHash: contract.documentHash,
-      signedAt: at.toISOString(),
-      ipAddress: context.ipAddress,
-      userAgent: context.userAgent,
-      imageSha256,
-    };
-    const signature: Signature = { id: newId(), ...facts, seal: await configuredSealer().seal(sealedFacts(id, facts)) };
+    const declaration = { role: input.role, documentHash: contract.documentHash };
+    const evidence: SignatureEvidence = evidenceOf(input.signerName, image, context, at);
+    const seal = await sealOf(signedDeclaration(id, declaration), evidence);
+    const signature: Signature = { id: newId(), ...declaration, ...evidence, seal };
     const signed: ContractWithSignatures = withComputedDates(
       {
         ...contract,

@@ -66,6 +66,11 @@ export const en = {
   duesToBeforeFrom: (from: string) => `Must not be before from (${from})`,
   duesRangeTooLong: (base: string, latest: string) => `At most 5 years after ${base}: ${latest} at the latest`,
   duesAfterYear9999: 'Too late: a billing period would end after the year 9999',
+  mandateAlreadySigned: 'The mandate is already signed',
+  mandateNotSignable: (status: string) => `A mandate that is ${status} cannot be signed`,
+  mandateHashMismatch: 'The mandate hash does not match the mandate',
+  mandateHasHash: (hash: string) => `The mandate has ${hash}`,
+  mandatePending: (reference: string) => `Mandate ${reference} is not signed yet: have it signed or revoke it first`,
   sepaCreditorFirst:
     'Enter the studio’s SEPA creditor data first (sepa in PUT /api/studio): a direct debit needs the creditor identifier',
 } as const;
@@ -132,6 +137,12 @@ export const de = {
   duesToBeforeFrom: (from) => `Darf nicht vor from (${from}) liegen`,
   duesRangeTooLong: (base, latest) => `Höchstens 5 Jahre nach dem ${base}: spätestens ${latest}`,
   duesAfterYear9999: 'Zu spät: ein Abrechnungszeitraum endete nach dem Jahr 9999',
+  mandateAlreadySigned: 'Das Mandat ist bereits unterschrieben',
+  mandateNotSignable: (status) => `Ein Mandat im Status ${status} kann nicht unterschrieben werden`,
+  mandateHashMismatch: 'Der Mandats-Hash entspricht nicht dem Mandat',
+  mandateHasHash: (hash) => `Das Mandat hat ${hash}`,
+  mandatePending: (reference) =>
+    `Das Mandat ${reference} ist noch nicht unterschrieben: erst unterschreiben lassen oder widerrufen`,
   sepaCreditorFirst:
     'Hinterlegen Sie zuerst die SEPA-Gläubigerdaten des Studios (sepa in PUT /api/studio): eine Lastschrift braucht die Gläubiger-Identifikationsnummer',
 } as const satisfies GermanTexts<typeof en>;

@@ -60,6 +60,14 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     why: 'the signature image parsed for real: XML subset, SVG allow-list, PNG chunks (9 KB)',
   },
   'signing-sign': { kb: 75, why: 'the same signature image checks as contracts-sign' },
+  'contracts-add-mandate': {
+    kb: 80,
+    why: "a new mandate's IBAN check: ibantools and its IBAN registry (18 KB), as contracts-create (measured 77.0 KB)",
+  },
+  'contracts-sign-mandate': {
+    kb: 75,
+    why: 'the same signature image checks and seal as contracts-sign, for the SEPA mandate (measured 71.0 KB)',
+  },
   'contracts-create': {
     kb: 85,
     why: "the direct debit's IBAN check: ibantools and its IBAN registry (18 KB), which only this function and studio-put carry (measured 81.6 KB with it)",

@@ -3,8 +3,12 @@ import { studioProfile } from '../support/studio.ts';
 import type { WriteCase, WriteFixtures } from '../support/write-case.ts';
 
 /** The contracts area's write routes for test/http/exactly-once.test.ts, each with the state its change must leave exactly once. */
+// A direct debit needs the studio as a SEPA creditor; not copied into contracts, so the other cases see no change.
+const sepa = { creditorId: 'DE98ZZZ09999999999', iban: 'DE02120300000000202051' };
+
 export const writeCases = ({
   api,
+  png,
   post,
   get,
   newContact,
@@ -14,122 +18,174 @@ export const writeCases = ({
   terminatedContract,
   signBody,
   sequenceOf,
-}: WriteFixtures): Record<string, WriteCase> => ({
-  'POST /api/contracts': {
-    prepare: async () => {
-      const [contact, service] = await Promise.all([newContact(), newService()]);
-      return {
-        method: 'POST',
-        path: '/api/contracts',
-        body: { contactId: contact.id, items: [{ serviceId: service.id }], startDate: '2026-12-01' },
-        holdsOnce: async (response) => {
-          expect((await get(`/api/contracts?contactId=${contact.id}`)).body.items).toHaveLength(1);
-          // Gap-free numbers: the next contract takes the very next number.
-          const next = (await newContract()).contract;
-          expect(sequenceOf(next.number)).toBe(sequenceOf(response.body.number) + 1);
-        },
-      };
+}: WriteFixtures): Record<string, WriteCase> => {
+  /** A new contract with a pending mandate. */
+  const contractWithMandate = async () => {
+    expect((await api.request('PUT', '/api/studio', { body: { ...studioProfile, sepa } })).status).toBe(200);
+    const { contract } = await newContract();
+    return post('/api/contracts', {
+      contactId: contract.contactId,
+      items: [{ serviceId: contract.items[0].serviceId }],
+      startDate: '2026-12-01',
+      directDebit: { accountHolder: 'Ida Once', iban: 'DE89370400440532013000' },
+    });
+  };
+  const eventsOf = async (type: string, contractId: string) =>
+    (await get(`/api/events?type=${type}&limit=100`)).body.items.filter(
+      (event: { data: { id: string } }) => event.data.id === contractId,
+    );
+
+  return {
+    'POST /api/contracts': {
+      prepare: async () => {
+        const [contact, service] = await Promise.all([newContact(), newService()]);
+        return {
+          method: 'POST',
+          path: '/api/contracts',
+          body: { contactId: contact.id, items: [{ serviceId: service.id }], startDate: '2026-12-01' },
+          holdsOnce: async (response) => {
+            expect((await get(`/api/contracts?contactId=${contact.id}`)).body.items).toHaveLength(1);
+            // Gap-free numbers: the next contract takes the very next number.
+            const next = (await newContract()).contract;
+            expect(sequenceOf(next.number)).toBe(sequenceOf(response.body.number) + 1);
+          },
+        };
+      },
     },
-  },
-  'POST /api/contracts/:id/signatures': {
-    prepare: async () => {
-      const { contract } = await newContract();
-      return {
-        method: 'POST',
-        path: `/api/contracts/${contract.id}/signatures`,
-        body: signBody(contract),
-        holdsOnce: async () => {
-          const stored = (await get(`/api/contracts/${contract.id}`)).body;
-          expect(stored.signatures).toHaveLength(1);
-          expect(stored.version).toBe(2);
-        },
-      };
+    'POST /api/contracts/:id/signatures': {
+      prepare: async () => {
+        const { contract } = await newContract();
+        return {
+          method: 'POST',
+          path: `/api/contracts/${contract.id}/signatures`,
+          body: signBody(contract),
+          holdsOnce: async () => {
+            const stored = (await get(`/api/contracts/${contract.id}`)).body;
+            expect(stored.signatures).toHaveLength(1);
+            expect(stored.version).toBe(2);
+          },
+        };
+      },
     },
-  },
-  'POST /api/contracts/:id/cancellation': {
-    prepare: async () => {
-      const { contract } = await newContract();
-      return {
-        method: 'POST',
-        path: `/api/contracts/${contract.id}/cancellation`,
-        body: { reason: 'Umzug' },
-        holdsOnce: async () => {
-          const stored = (await get(`/api/contracts/${contract.id}`)).body;
-          expect(stored.status).toBe('cancelled');
-          expect(stored.version).toBe(2);
-        },
-      };
+    'POST /api/contracts/:id/cancellation': {
+      prepare: async () => {
+        const { contract } = await newContract();
+        return {
+          method: 'POST',
+          path: `/api/contracts/${contract.id}/cancellation`,
+          body: { reason: 'Umzug' },
+          holdsOnce: async () => {
+            const stored = (await get(`/api/contracts/${contract.id}`)).body;
+            expect(stored.status).toBe('cancelled');
+            expect(stored.version).toBe(2);
+          },
+        };
+      },
     },
-  },
-  'POST /api/contracts/:id/termination': {
-    prepare: async () => {
-      const contract = await signedContract();
-      return {
-        method: 'POST',
-        path: `/api/contracts/${contract.id}/termination`,
-        body: { reason: 'Umzug' },
-        holdsOnce: async () => {
-          const stored = (await get(`/api/contracts/${contract.id}`)).body;
-          expect(stored.status).toBe('terminated');
-          expect(stored.version).toBe(contract.version + 1);
-        },
-      };
+    'POST /api/contracts/:id/termination': {
+      prepare: async () => {
+        const contract = await signedContract();
+        return {
+          method: 'POST',
+          path: `/api/contracts/${contract.id}/termination`,
+          body: { reason: 'Umzug' },
+          holdsOnce: async () => {
+            const stored = (await get(`/api/contracts/${contract.id}`)).body;
+            expect(stored.status).toBe('terminated');
+            expect(stored.version).toBe(contract.version + 1);
+          },
+        };
+      },
     },
-  },
-  'DELETE /api/contracts/:id/termination': {
-    prepare: async () => {
-      const contract = await terminatedContract();
-      return {
-        method: 'DELETE',
-        path: `/api/contracts/${contract.id}/termination`,
-        holdsOnce: async () => {
-          const stored = (await get(`/api/contracts/${contract.id}`)).body;
-          expect(stored.status).toBe('signed');
-          expect(stored.version).toBe(contract.version + 1);
-        },
-      };
+    'DELETE /api/contracts/:id/termination': {
+      prepare: async () => {
+        const contract = await terminatedContract();
+        return {
+          method: 'DELETE',
+          path: `/api/contracts/${contract.id}/termination`,
+          holdsOnce: async () => {
+            const stored = (await get(`/api/contracts/${contract.id}`)).body;
+            expect(stored.status).toBe('signed');
+            expect(stored.version).toBe(contract.version + 1);
+          },
+        };
+      },
     },
-  },
-  'POST /api/contracts/:id/mandate/revocation': {
-    prepare: async () => {
-      // A direct debit needs the studio as a SEPA creditor; not copied into contracts, so the other cases see no change.
-      const sepa = { creditorId: 'DE98ZZZ09999999999', iban: 'DE02120300000000202051' };
-      expect((await api.request('PUT', '/api/studio', { body: { ...studioProfile, sepa } })).status).toBe(200);
-      const { contract } = await newContract();
-      const withMandate = await post('/api/contracts', {
-        contactId: contract.contactId,
-        items: [{ serviceId: contract.items[0].serviceId }],
-        startDate: '2026-12-01',
-        directDebit: { accountHolder: 'Ida Once', iban: 'DE89370400440532013000' },
-      });
-      return {
-        method: 'POST',
-        path: `/api/contracts/${withMandate.id}/mandate/revocation`,
-        body: { reason: 'Widerruf', revokedOn: '2026-11-20' },
-        holdsOnce: async () => {
-          expect((await get(`/api/contracts/${withMandate.id}/mandate`)).body).toMatchObject({
-            status: 'revoked',
-            revocationReason: 'Widerruf',
-          });
-          const events = (await get('/api/events?type=mandate.revoked&limit=100')).body.items;
-          expect(events.filter((event: { data: { id: string } }) => event.data.id === withMandate.id)).toHaveLength(1);
-        },
-        // Each run revokes the mandate of a new contract: its reference (and the text naming it) counts on with the number.
-        sameBut: ['reference', 'text'],
-      };
+    'POST /api/contracts/:id/mandates': {
+      prepare: async () => {
+        const withMandate = await contractWithMandate();
+        const revoked = await api.request('POST', `/api/contracts/${withMandate.id}/mandate/revocation`, {
+          body: { reason: 'Kontowechsel' },
+        });
+        expect(revoked.status).toBe(200);
+        return {
+          method: 'POST',
+          path: `/api/contracts/${withMandate.id}/mandates`,
+          body: { accountHolder: 'Ida Once', iban: 'DE02120300000000202051' },
+          holdsOnce: async () => {
+            const mandates = (await get(`/api/contracts/${withMandate.id}/mandates`)).body.items;
+            expect(mandates.map((mandate: { reference: string }) => mandate.reference)).toEqual([
+              `${withMandate.number}-1`,
+              `${withMandate.number}-2`,
+            ]);
+          },
+          sameBut: ['reference', 'text'],
+        };
+      },
     },
-  },
-  'POST /api/contracts/:id/copies': {
-    prepare: async () => {
-      const contract = await signedContract();
-      return {
-        method: 'POST',
-        path: `/api/contracts/${contract.id}/copies`,
-        body: {},
-        holdsOnce: async () => {
-          expect((await get(`/api/contracts/${contract.id}`)).body.copies).toHaveLength(1);
-        },
-      };
+    'POST /api/contracts/:id/mandate/signature': {
+      prepare: async () => {
+        const withMandate = await contractWithMandate();
+        return {
+          method: 'POST',
+          path: `/api/contracts/${withMandate.id}/mandate/signature`,
+          body: {
+            signerName: 'Ida Once',
+            mandateHash: withMandate.mandate.mandateHash,
+            signatureImage: png,
+            consent: true,
+          },
+          holdsOnce: async () => {
+            const mandates = (await get(`/api/contracts/${withMandate.id}/mandates`)).body.items;
+            expect(mandates.map((mandate: { status: string }) => mandate.status)).toEqual(['active']);
+            expect(await eventsOf('mandate.signed', withMandate.id)).toHaveLength(1);
+          },
+          // Each run signs the mandate of a new contract: its reference (and the text naming it) counts on with the number.
+          sameBut: ['reference', 'text'],
+        };
+      },
     },
-  },
-});
+    'POST /api/contracts/:id/mandate/revocation': {
+      prepare: async () => {
+        const withMandate = await contractWithMandate();
+        return {
+          method: 'POST',
+          path: `/api/contracts/${withMandate.id}/mandate/revocation`,
+          body: { reason: 'Widerruf', revokedOn: '2026-11-20' },
+          holdsOnce: async () => {
+            expect((await get(`/api/contracts/${withMandate.id}/mandate`)).body).toMatchObject({
+              status: 'revoked',
+              revocationReason: 'Widerruf',
+            });
+            expect(await eventsOf('mandate.revoked', withMandate.id)).toHaveLength(1);
+          },
+          // Each run revokes the mandate of a new contract: its reference (and the text naming it) counts on with the number.
+          sameBut: ['reference', 'text'],
+        };
+      },
+    },
+    'POST /api/contracts/:id/copies': {
+      prepare: async () => {
+        const contract = await signedContract();
+        return {
+          method: 'POST',
+          path: `/api/contracts/${contract.id}/copies`,
+          body: {},
+          holdsOnce: async () => {
+            expect((await get(`/api/contracts/${contract.id}`)).body.copies).toHaveLength(1);
+          },
+        };
+      },
+    },
+  };
+};
