@@ -12,7 +12,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { eventEntity } from '#shared/events/entity.ts';
-import { backgroundFunctions, type RouteDefinition, routes } from '#shared/routes.ts';
+import { backgroundFunctionNamed, type backgroundFunctions, type RouteDefinition, routes } from '#shared/routes.ts';
 import { deliveryTimeoutMs } from '#shared/webhooks/deliver.ts';
 import { defaultRetrySchedule } from '#shared/webhooks/schedule.ts';
 import { sealingKeyPolicy } from './sealing-key.ts';
@@ -48,12 +48,6 @@ const roleOf = (fn: NodejsFunction): IRole => {
 };
 
 type BackgroundFunctionDefinition = (typeof backgroundFunctions)[number];
-
-const backgroundFunction = (name: BackgroundFunctionDefinition['name']): BackgroundFunctionDefinition => {
-  const found = backgroundFunctions.find((fn) => fn.name === name);
-  if (!found) throw new Error(`No background function ${name}`);
-  return found;
-};
 
 /**
  * Events and webhooks (docs/events-and-webhooks.md) in AWS: the table's stream (new images) → the dispatcher (only
@@ -105,7 +99,7 @@ export class StudioEvents extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount },
     });
 
-    this.dispatcher = props.createFunction(backgroundFunction('webhooks-dispatch'), {
+    this.dispatcher = props.createFunction(backgroundFunctionNamed('webhooks-dispatch'), {
       TABLE_NAME: table.tableName,
       DELIVERY_QUEUE_URL: this.queue.queueUrl,
     });
@@ -133,7 +127,7 @@ export class StudioEvents extends Construct {
     );
     this.queue.grantSendMessages(this.dispatcher);
 
-    this.deliverer = props.createFunction(backgroundFunction('webhooks-deliver'), {
+    this.deliverer = props.createFunction(backgroundFunctionNamed('webhooks-deliver'), {
       TABLE_NAME: table.tableName,
       DELIVERY_QUEUE_URL: this.queue.queueUrl,
       WEBHOOK_SECRET_KEY_ID: this.secretsKey.keyArn,

@@ -14,7 +14,7 @@ import { tableDesign } from '#shared/db/table-design.ts';
 import type { Language } from '#shared/messages/index.ts';
 import {
   type AreaBackgroundFunction,
-  backgroundFunctions,
+  backgroundFunctionNamed,
   fallbackRoute,
   type GeneratedFile,
   type RouteDefinition,
@@ -46,13 +46,6 @@ export const constructId = (name: string): string =>
     .split('-')
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
-
-const backgroundFunctionNamed = (name: string): BackgroundFunctionDefinition => {
-  const all: readonly BackgroundFunctionDefinition[] = backgroundFunctions;
-  const found = all.find((fn) => fn.name === name);
-  if (!found) throw new Error(`No background function ${name}`);
-  return found;
-};
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 

@@ -111,6 +111,15 @@ export const backgroundFunctions: readonly BackgroundFunction<DeclaredArea>[] = 
   (area.backgroundFunctions ?? []).map((fn) => ({ ...fn, area: area.name, language: area.language })),
 ) as unknown as readonly BackgroundFunction<DeclaredArea>[];
 
+/** A background function by its name; the stack builds each one by name with its own trigger. */
+export const backgroundFunctionNamed = <Name extends (typeof backgroundFunctions)[number]['name']>(
+  name: Name,
+): Extract<(typeof backgroundFunctions)[number], { name: Name }> => {
+  const found = backgroundFunctions.find((fn) => fn.name === name);
+  if (!found) throw new Error(`No background function ${name}`);
+  return found as Extract<(typeof backgroundFunctions)[number], { name: Name }>;
+};
+
 /** API Gateway's `$default` route: every unknown method and path lands here. */
 export const fallbackRoute = {
   name: 'not-found',
