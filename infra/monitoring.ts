@@ -95,7 +95,7 @@ export class StudioAlarms extends Construct {
       this.topic.addSubscription(new EmailSubscription(email));
     }
 
-    this.addAlarm('Api5xx', {
+    this.watch('Api5xx', {
       metric: props.api.metricServerError({ period, statistic: 'Sum' }),
       description:
         'The API answered 5xx: a bug (500) or an unavailable dependency (503). Find the request in the API access log, then its X-Request-Id in the function logs.',
@@ -104,14 +104,14 @@ export class StudioAlarms extends Construct {
     const functions = this.functionsInStack();
     for (const [index, group] of inGroupsOf(functions, metricsPerAlarm).entries()) {
       const names = group.map((fn) => fn.node.id).join(', ');
-      this.addAlarm(`FunctionErrors${index + 1}`, {
+      this.watch(`FunctionErrors${index + 1}`, {
         metric: sumOf(
           group.map((fn) => fn.metricErrors({ period })),
           'Errors',
         ),
         description: `A function crashed or timed out (handlers answer every failure they know as problem+json): ${names}.`,
       });
-      this.addAlarm(`FunctionThrottles${index + 1}`, {
+      this.watch(`FunctionThrottles${index + 1}`, {
         metric: sumOf(
           group.map((fn) => fn.metricThrottles({ period })),
           'Throttles',
@@ -125,7 +125,7 @@ export class StudioAlarms extends Construct {
         this.functionsInStack().length === functions.length ? [] : ['Create StudioAlarms after every function'],
     });
 
-    this.addAlarm('TableSystemErrors', {
+    this.watch('TableSystemErrors', {
       metric: sumOf(
         watchedTableOperations.map(
           (operation) =>
@@ -153,12 +153,8 @@ export class StudioAlarms extends Construct {
       .sort((a, b) => a.node.path.localeCompare(b.node.path));
   }
 
-  /** An alarm of another construct's metric, on this topic (at or above `threshold`, 1 unless given). */
-  watch(id: string, alarm: { metric: IMetric; description: string; threshold?: number }): void {
-    this.addAlarm(id, alarm);
-  }
-
-  private addAlarm(
+  /** An alarm on this topic, also for another construct's metric (at or above `threshold`, 1 unless given). */
+  watch(
     id: string,
     { metric, description, threshold = 1 }: { metric: IMetric; description: string; threshold?: number },
   ): void {
