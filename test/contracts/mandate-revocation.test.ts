@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { unique, useApi } from '../support/api.ts';
+import { useApi } from '../support/api.ts';
 import { useClock } from '../support/clock.ts';
-import { putStudioProfile, studioProfile } from '../support/studio.ts';
+import { contractOfSepaStudio } from '../support/direct-debit.ts';
 import { overwriteAttribute } from '../support/table.ts';
 
 // Widerruf of a contract's SEPA mandate (docs/sepa.md): POST /api/contracts/:id/mandate/revocation.
@@ -11,18 +11,7 @@ const clock = useClock();
 const sepa = { creditorId: 'DE98ZZZ09999999999', iban: 'DE02120300000000202051', bic: null };
 const directDebit = { accountHolder: 'Max Mustermann', iban: 'DE89370400440532013000' };
 
-const createContract = async (extra: Record<string, unknown> = { directDebit }) => {
-  await putStudioProfile(api, { ...studioProfile, sepa });
-  const contact = await api.request('POST', '/api/contacts', { body: { firstName: 'Erika', lastName: unique('M') } });
-  const service = await api.request('POST', '/api/services', {
-    body: { name: unique('Yoga '), price: { amount: 4900, currency: 'EUR' }, billingInterval: 'month' },
-  });
-  const response = await api.request('POST', '/api/contracts', {
-    body: { contactId: contact.body.id, items: [{ serviceId: service.body.id }], startDate: '2027-01-01', ...extra },
-  });
-  expect(response.status).toBe(201);
-  return response.body;
-};
+const createContract = (extra: Record<string, unknown> = { directDebit }) => contractOfSepaStudio(api, sepa, extra);
 
 const revoke = (id: string, body: Record<string, unknown>, as: 'owner' | 'staff' = 'owner') =>
   api.request('POST', `/api/contracts/${id}/mandate/revocation`, { body, as });

@@ -3,7 +3,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import canonicalize from 'canonicalize';
 import { describe, expect, it } from 'vitest';
 import { localSealer } from '#shared/signatures/local-sealer.ts';
-import { unique, useApi } from '../support/api.ts';
+import { useApi } from '../support/api.ts';
+import { contractOfSepaStudio } from '../support/direct-debit.ts';
 import { onePixelPng, signaturePng } from '../support/images.ts';
 import { putStudioProfile, studioProfile } from '../support/studio.ts';
 import { tableClient } from '../support/table.ts';
@@ -15,18 +16,7 @@ const sepa = { creditorId: 'DE98ZZZ09999999999', iban: 'DE02120300000000202051',
 const directDebit = { accountHolder: 'Max Mustermann', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' };
 const newAccount = { accountHolder: 'Max Mustermann', iban: 'de02 1203 0000 0000 2020 51' };
 
-const createContract = async (extra: Record<string, unknown> = { directDebit }) => {
-  await putStudioProfile(api, { ...studioProfile, sepa });
-  const contact = await api.request('POST', '/api/contacts', { body: { firstName: 'Erika', lastName: unique('M') } });
-  const service = await api.request('POST', '/api/services', {
-    body: { name: unique('Yoga '), price: { amount: 4900, currency: 'EUR' }, billingInterval: 'month' },
-  });
-  const response = await api.request('POST', '/api/contracts', {
-    body: { contactId: contact.body.id, items: [{ serviceId: service.body.id }], startDate: '2027-01-01', ...extra },
-  });
-  expect(response.status).toBe(201);
-  return response.body;
-};
+const createContract = (extra: Record<string, unknown> = { directDebit }) => contractOfSepaStudio(api, sepa, extra);
 
 const signMandate = (id: string, mandateHash: string, extra: Record<string, unknown> = {}) =>
   api.request('POST', `/api/contracts/${id}/mandate/signature`, {
