@@ -1,4 +1,5 @@
 import { DirectDebitInput } from '#shared/contracts/direct-debit-input.ts';
+import { notYetSigned } from '#shared/contracts/mandate.ts';
 import { MandateRevocationInput } from '#shared/contracts/mandate-revocation-schema.ts';
 import { MandateList, MandateRecord, MandateWithTextRecord } from '#shared/contracts/mandate-schema.ts';
 import { MandateSignatureInput } from '#shared/contracts/mandate-signature-schema.ts';
@@ -72,12 +73,7 @@ export const beispielMandat = {
   bic: 'COBADEFFXXX',
   creditor: { name: 'Studio Mitte GmbH', creditorId: 'DE98ZZZ09999999999' },
   mandateHash: 'sha256:4b1f0c2a9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a',
-  signature: null,
-  signedAt: null,
-  revokedAt: null,
-  revokedOn: null,
-  revocationReason: null,
-  lastCollectedOn: null,
+  ...notYetSigned,
 };
 
 export const Mandate = component(MandateRecord, 'Mandate', mandateFields, {

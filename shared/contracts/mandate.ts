@@ -30,6 +30,16 @@ export const mandateHash = (declaration: MandateDeclaration): string => canonica
 export const creditorOf = (studio: Pick<Studio, 'legalName' | 'sepa'>): MandateCreditor | null =>
   studio.sepa ? { name: studio.legalName, creditorId: studio.sepa.creditorId } : null;
 
+/** What a new mandate has not yet: a signature, a revocation, a collection. */
+export const notYetSigned = {
+  signature: null,
+  signedAt: null,
+  revokedAt: null,
+  revokedOn: null,
+  revocationReason: null,
+  lastCollectedOn: null,
+} as const;
+
 /** A new mandate, `pending` until the debtor signs it. */
 export const newMandate = (
   contract: { id: string; number: string },
@@ -56,11 +66,6 @@ export const newMandate = (
       scheme: 'CORE',
       type: 'RCUR',
     }),
-    signature: null,
-    signedAt: null,
-    revokedAt: null,
-    revokedOn: null,
-    revocationReason: null,
-    lastCollectedOn: null,
+    ...notYetSigned,
   };
 };
