@@ -87,7 +87,7 @@ const ReturnBody = component(
   'ReturnInput',
   {
     endToEndId:
-      'The returned debit’s `EndToEndId` (the due’s id), as the bank’s return names it; one of the collection’s `dues`, else 422 `unknown-debit`.',
+      'The returned debit’s `EndToEndId` (the due’s id), as the bank’s return names it; one of the collection’s `dues`, else 422 `unprocessable`.',
     reasonCode: `The bank’s return reason, a code of ISO 20022’s ExternalReturnReason1Code list (${returnReasonCodes.length} codes, e.g. \`AM04\` insufficient funds, \`MD06\` refund request, \`AC04\` account closed); any other is a 400. \`MD01\`, \`AC04\`, \`AC06\`, \`MD07\` and \`SL01\` revoke the mandate.`,
     returnedOn: 'The day of the return, `YYYY-MM-DD`; not before the collection date (400).',
   },
@@ -173,10 +173,10 @@ export const collectionOperations = {
   'collections-return': {
     summary: 'Record a returned debit',
     description:
-      'Records a Rücklastschrift: the due becomes `returned` (with `returnedOn` and `returnReason`) and the next collection gathers it again; the debit in this collection keeps what was sent. `MD01`, `AC04`, `AC06`, `MD07` and `SL01` revoke the mandate (`mandate.revoked`), other reasons leave it active. Announces `due.returned` (its `data.id` is the contract’s). A debit that is not in the collection: 422 `unknown-debit`; a second return of the same debit: 409. Owners only.',
+      'Records a Rücklastschrift: the due becomes `returned` (with `returnedOn` and `returnReason`) and the next collection gathers it again; the debit in this collection keeps what was sent. `MD01`, `AC04`, `AC06`, `MD07` and `SL01` revoke the mandate (`mandate.revoked`), other reasons leave it active. Announces `due.returned` (its `data.id` is the contract’s). A debit that is not in the collection: 422 `unprocessable`; a second return of the same debit: 409. Owners only.',
     body: ReturnBody,
     success: { status: 201, description: 'The recorded return.', content: { [json]: Return } },
-    problems: { 409: ['conflict'], 422: ['unknown-debit'] },
+    problems: { 409: ['conflict'], 422: ['unprocessable'] },
   },
 } satisfies Record<RouteNameOf<'collections'>, OperationDoc>;
 

@@ -22,8 +22,7 @@ export const collectionsArea = {
   eventTypes: ['collection.created', 'due.returned'],
   entities: { collection: { en: 'No collection has this id', de: 'Kein Lastschrifteinzug hat diese ID' } },
   problemTypes: {
-    'nothing-to-collect': { status: 422, title: { en: 'No due can be collected on this date', de: 'Zu diesem Datum ist keine Fälligkeit einzuziehen' } },
-    'unknown-debit': { status: 422, title: { en: 'The collection has no debit with this endToEndId', de: 'Der Einzug enthält keine Lastschrift mit dieser endToEndId' } },
+    'nothing-to-collect': { status: 422, title: { en: 'Nothing to collect', de: 'Nichts einzuziehen' } },
   },
   sampleIds: { '/api/collections': sampleCollectionId },
   sampleRequests: () => ({

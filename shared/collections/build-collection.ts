@@ -3,7 +3,7 @@ import { tableName } from '../db/client.ts';
 import { ConditionFailed } from '../db/errors.ts';
 import { type WriteItem, write } from '../db/write.ts';
 import type { SequenceType } from '../sepa/pain008.ts';
-import { gatherCandidates } from './candidates.ts';
+import { type Candidate, gatherCandidates } from './candidates.ts';
 import { claimCandidates } from './claims.ts';
 import { collectionFromItem, collectionIndexes, collectionKey, requestPointerKey } from './entity.ts';
 import type { Collection } from './schema.ts';
@@ -23,12 +23,23 @@ export interface BuildSettings {
  * reads afresh, so a due this collection already holds is no candidate any more, and each mandate
  * keeps the sequence type this collection gave it first.
  */
-export const claimForCollection = async (collection: Collection, settings: BuildSettings): Promise<void> => {
+export const claimForCollection = async (
+  collection: Collection,
+  settings: BuildSettings,
+  /** What a new collection's create just read: its first pass claims them without reading again. */
+  firstCandidates?: readonly Candidate[],
+): Promise<void> => {
   for (let pass = 1; pass <= maxPasses; pass++) {
-    const sequenceOf = new Map<string, SequenceType>(
-      (await debitsOf(collection.id)).map((debit) => [debit.mandateReference, debit.sequenceType]),
-    );
-    const candidates = await gatherCandidates({ collectionDate: collection.collectionDate, ...settings, sequenceOf });
+    const candidates =
+      pass === 1 && firstCandidates
+        ? firstCandidates
+        : await gatherCandidates({
+            collectionDate: collection.collectionDate,
+            ...settings,
+            sequenceOf: new Map<string, SequenceType>(
+              (await debitsOf(collection.id)).map((debit) => [debit.mandateReference, debit.sequenceType]),
+            ),
+          });
     if (candidates.length === 0) return;
     const outcome = await claimCandidates(collection.id, collection.collectionDate, candidates);
     if (outcome.closed || !outcome.mandateMoved) return;

@@ -1,7 +1,8 @@
 import { endsOnOf } from '../contracts/computed-dates.ts';
 import { type CalendarDate, compareDates, todayIn } from '../contracts/dates.ts';
 import type { DueAnswer } from '../contracts/dues-schema.ts';
-import { contractFromItem, contractPartition, contractStatusPartition, mandateFromItem } from '../contracts/entity.ts';
+import { contractPartition, contractStatusPartition } from '../contracts/keys.ts';
+import type { Mandate } from '../contracts/mandate-schema.ts';
 import { mandateAsOf } from '../contracts/mandate-status.ts';
 import type { StoredMandate } from '../contracts/mandate-store.ts';
 import type { StoredContract } from '../contracts/schema.ts';
@@ -48,6 +49,21 @@ const contractIdsOwing = async (): Promise<string[]> => {
   return lists.flat().map((item) => item.gsi3sk as string);
 };
 
+/*
+ * The contract and its mandates as their items hold them. Not through the contracts' record mappings: those
+ * bring the contract schemas and their texts into this bundle (docs/collections.md, "Bundles"), and only
+ * the fields below are read. A field an older item lacks reads as null, as the mappings read it.
+ */
+const contractOfItem = (item: Record<string, unknown>) =>
+  ({ ...item, termination: item.termination ?? null }) as unknown as StoredContract;
+const mandateOfItem = (item: Record<string, unknown>) =>
+  ({
+    ...item,
+    bic: item.bic ?? null,
+    signedAt: item.signedAt ?? null,
+    lastCollectedOn: item.lastCollectedOn ?? null,
+  }) as unknown as Mandate;
+
 // `once` dues span one day; only they read „Einmalig …“.
 const intervalOf = (due: DueAnswer) => (due.periodStart === due.periodEnd ? 'once' : 'month');
 
@@ -89,7 +105,7 @@ const candidatesOfContract = async (contractId: string, request: GatherRequest):
   });
   const contractItem = items.find((item) => item.entity === 'contract');
   if (!contractItem) return [];
-  const contract = contractFromItem(contractItem);
+  const contract = contractOfItem(contractItem);
   if (!(owingStatuses as readonly string[]).includes(contract.status)) return [];
   // The pre-notification is the signed contract with its schedule: the day its last signature came.
   const signedAt = items
@@ -105,7 +121,7 @@ const candidatesOfContract = async (contractId: string, request: GatherRequest):
     .filter((item) => item.entity === 'mandate')
     .map((item) => ({
       key: { pk: item.pk as string, sk: item.sk as string },
-      mandate: mandateAsOf(mandateFromItem(item), contract.studio.timeZone, request.today),
+      mandate: mandateAsOf(mandateOfItem(item), contract.studio.timeZone, request.today),
     }))
     .find((stored) => stored.mandate.status === 'active');
   if (!mandate) return [];

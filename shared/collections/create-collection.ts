@@ -11,7 +11,7 @@ import { collectionDateProblem, nextBusinessDay } from '../sepa/target2.ts';
 import { defaultTimeZone } from '../studio/schema.ts';
 import { getStudioProfile } from '../studio/store.ts';
 import { type BuildSettings, claimForCollection, finishCollection } from './build-collection.ts';
-import { gatherCandidates } from './candidates.ts';
+import { type Candidate, gatherCandidates } from './candidates.ts';
 import {
   collectionFromItem,
   collectionItem,
@@ -128,11 +128,15 @@ export const createCollection = async (input: CollectionInput, createdBy: string
     if (!raced) throw error;
     return raced.status === 'created' ? raced : completed(raced, settings);
   }
-  return completed(building, settings);
+  return completed(building, settings, candidates);
 };
 
-const completed = async (building: Collection, settings: BuildSettings): Promise<Collection> => {
-  await claimForCollection(building, settings);
+const completed = async (
+  building: Collection,
+  settings: BuildSettings,
+  candidates?: readonly Candidate[],
+): Promise<Collection> => {
+  await claimForCollection(building, settings, candidates);
   const finished = await finishCollection(building, { answersRequest: true });
   if (!finished) throw nothingToCollect(building.collectionDate);
   return finished;

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { DueRecord } from '../contracts/dues-schema.ts';
-import { contractPartition } from '../contracts/entity.ts';
 import { dateRecord } from '../contracts/fields.ts';
+import { contractPartition } from '../contracts/keys.ts';
 import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import { tableDesign } from '../db/table-design.ts';

@@ -76,7 +76,7 @@ export const recordReturn = async (collectionId: string, input: ReturnInput): Pr
       new GetCommand({ TableName: tableName(), Key: debitKey(collectionId, input.endToEndId), ConsistentRead: true }),
     );
     if (!Item || collection.status !== 'created') {
-      throw new Problem('unknown-debit', collectionTexts.localized('unknownDebit', input.endToEndId));
+      throw new Problem('unprocessable', collectionTexts.localized('unknownDebit', input.endToEndId));
     }
     const debit = debitFromItem(Item);
     if (debit.returnedOn !== null) throw alreadyReturned(input);

@@ -79,7 +79,7 @@ describe('POST /api/collections/:id/returns', () => {
     });
 
     expect(response.status).toBe(422);
-    expect(response.body.type).toMatch(/\/unknown-debit$/);
+    expect(response.body.type).toMatch(/\/unprocessable$/);
   });
 
   it.each([
