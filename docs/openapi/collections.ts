@@ -13,7 +13,7 @@ import { type Component, component } from './components.ts';
 import type { OperationDoc } from './operation-doc.ts';
 import { listQueryDocs, pageDocs } from './shared-docs.ts';
 
-// SEPA collections (docs/collections.md): English, as API.md §13 has it.
+// SEPA collections (docs/collections.md): documented in English, as the studio and webhooks are.
 
 const json = 'application/json';
 

@@ -22,7 +22,7 @@ export const collectionsArea = {
   eventTypes: ['collection.created', 'due.returned'],
   entities: { collection: { en: 'No collection has this id', de: 'Kein Lastschrifteinzug hat diese ID' } },
   problemTypes: {
-    'nothing-to-collect': { status: 422, title: { en: 'Nothing to collect', de: 'Nichts einzuziehen' } },
+    'nothing-to-collect': { status: 422, title: { en: 'Nothing to collect', de: 'Nichts einzuziehen: keine Fälligkeit' } },
   },
   sampleIds: { '/api/collections': sampleCollectionId },
   sampleRequests: () => ({
