@@ -1,3 +1,4 @@
+import { collectionsArea } from './collections/area.ts';
 import { contactsArea } from './contacts/area.ts';
 import { contractsArea } from './contracts/area.ts';
 import { docsArea } from './docs/area.ts';
@@ -61,6 +62,7 @@ export const areas = [
   studioArea,
   contractsArea,
   documentsArea,
+  collectionsArea,
   signingArea,
   eventsArea,
   webhooksArea,
