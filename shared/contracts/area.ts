@@ -72,6 +72,7 @@ export const contractsArea = {
         renewal: 'indefinite',
         noticePeriod: { value: 1, unit: 'month' },
         terms: 'Es gelten die Hausregeln des Studios.',
+        directDebit: { accountHolder: 'Erika Mustermann', iban: 'DE02120300000000202051' },
       },
     },
     'contracts-sign': {
