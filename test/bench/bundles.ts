@@ -60,6 +60,10 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     why: 'the signature image parsed for real: XML subset, SVG allow-list, PNG chunks (9 KB)',
   },
   'signing-sign': { kb: 75, why: 'the same signature image checks as contracts-sign' },
+  'signing-sign-mandate': {
+    kb: 80,
+    why: "the same signature image checks and seal as contracts-sign-mandate, and the signing token's session (measured 75.8 KB)",
+  },
   'contracts-add-mandate': {
     kb: 80,
     why: "a new mandate's IBAN check: ibantools and its IBAN registry (18 KB), as contracts-create (measured 77.0 KB)",
