@@ -237,7 +237,7 @@ export const signingOperations = {
     problems: { 401: ['signing-token-invalid'], 409: ['conflict'] },
   },
   'signing-sign-mandate': {
-    summary: 'SEPA-Mandat mit dem Link unterschreiben',
+    summary: 'Vertrag – sein SEPA-Mandat mit dem Link unterschreiben',
     description: [
       `Der zweite Schritt einer Sitzung mit Mandat: Zeichnet die Unterschrift des Mandats genau wie \`POST /api/contracts/{id}/mandate/signature\` auf (Bildregeln, Nachweise, Siegel über \`{ contractId, mandateHash, … }\`, Ereignis \`mandate.signed\`); das Mandat wird \`active\`. Mit \`Authorization: Signing <token>\`. ${tokenUngueltig}`,
       'Die Seite zeigt erst den Vertrag, dann das Mandat: Hat die Rolle der Sitzung den Vertrag noch nicht unterschrieben, ergibt das 409 (erst den Vertrag unterschreiben). Ebenso 409: eine Sitzung ohne Mandat, ein anderer `mandateHash` als der des Mandats der Sitzung, ein schon unterschriebenes, widerrufenes oder ersetztes Mandat. Fehlende oder ungültige Felder ergeben 400 mit dem Feld.',
