@@ -211,6 +211,30 @@ describe('POST /api/signing/mandate', () => {
     expectInvalidToken(await signMandate(token, { mandateHash: `sha256:${'0'.repeat(64)}` }));
   });
 
+  it('answers a retry under the same Idempotency-Key with the first response, though the token is spent', async () => {
+    const contract = await createContract();
+    const token = await openSession(contract.id);
+    await signContract(token, contract.documentHash);
+    const retry = { 'idempotency-key': 'mandate-step-1' };
+    const send = () =>
+      api.request('POST', '/api/signing/mandate', {
+        as: null,
+        body: { ...signature, mandateHash: contract.mandate.mandateHash },
+        headers: { authorization: `Signing ${token}`, ...retry },
+      });
+
+    const first = await send();
+    const second = await send();
+
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    const events = await api.request('GET', '/api/events?type=mandate.signed&limit=100', { as: 'owner' });
+    expect(events.body.items.filter((event: { data: { id: string } }) => event.data.id === contract.id)).toHaveLength(
+      1,
+    );
+  });
+
   it('answers 401 for a missing, bearer or unknown token', async () => {
     const unknown = Buffer.alloc(32, 9).toString('base64url');
     const body = { ...signature, mandateHash: `sha256:${'0'.repeat(64)}` };
