@@ -1,5 +1,6 @@
 import { contactsArea } from './contacts/area.ts';
 import { contractsArea } from './contracts/area.ts';
+import { declarationsArea } from './declarations/area.ts';
 import { docsArea } from './docs/area.ts';
 import { documentsArea } from './documents/area.ts';
 import { eventsArea } from './events/area.ts';
@@ -62,6 +63,7 @@ export const areas = [
   contractsArea,
   documentsArea,
   signingArea,
+  declarationsArea,
   eventsArea,
   webhooksArea,
   docsArea,
