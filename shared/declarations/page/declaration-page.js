@@ -74,9 +74,15 @@
   };
 
   const dateTime = (instant) =>
-    new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeStyle: 'medium', timeZoneName: 'short' }).format(
-      new Date(instant),
-    );
+    new Intl.DateTimeFormat('de-DE', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'short',
+    }).format(new Date(instant));
   const germanDate = (date) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
 
   const receiptRows = (receipt) => {
