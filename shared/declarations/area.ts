@@ -36,7 +36,7 @@ export const declarationsArea = {
   eventTypes: ['declaration.received'],
   entities: { declaration: { en: 'No declaration has this id', de: 'Keine Erklärung hat diese ID' } },
   problemTypes: {
-    'declarations-rate-limited': { status: 429, title: { en: 'Too many declarations from this client', de: 'Zu viele Erklärungen von diesem Anschluss' } },
+    'declarations-rate-limited': { status: 429, title: { en: 'Too many declarations', de: 'Zu viele Erklärungen' } },
   },
   sampleIds: { '/api/declarations': sampleDeclarationId },
   sampleRequests: () => ({
