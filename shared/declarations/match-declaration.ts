@@ -73,7 +73,12 @@ const sendConfirmations = async (declaration: StoredDeclaration): Promise<void> 
       await send(contact.email, true);
     }
   }
-  await writeDeclaration(declaration, { confirmedAt: now().toISOString() });
+  const confirmedAt = now().toISOString();
+  await writeDeclaration(declaration, { confirmedAt }).catch(async (error: unknown) => {
+    // Staff assigned it meanwhile: note the confirmation on the fresh version rather than mail it again.
+    if (!(error instanceof ConditionFailed)) throw error;
+    await writeDeclaration(await getExistingDeclaration(declaration.id), { confirmedAt });
+  });
 };
 
 /** Matches, records and confirms one declaration; whatever is done already is not done again. */
