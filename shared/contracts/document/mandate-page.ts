@@ -96,7 +96,10 @@ const drawSchedule = (
   layout.fact('Gläubiger-ID', mandate.creditor.creditorId, labelWidth);
 };
 
-/** The mandate's page: creditor, reference, the text the debtor signs, the account, the signature, the schedule. */
+/**
+ * The mandate's page (the caller starts it): creditor, reference, the text the debtor signs, the account, the
+ * signature, the schedule.
+ */
 export const drawMandatePage = async (
   layout: PageLayout,
   document: PDFDocument,
@@ -104,7 +107,6 @@ export const drawMandatePage = async (
   contract: ContractForDocument,
 ) => {
   const { mandate, schedule } = directDebit;
-  layout.newPage();
   layout.text('SEPA-Lastschriftmandat', styles.title);
   layout.text(`zum Vertrag Nr. ${contract.number}`, styles.small);
   layout.space(6);

@@ -190,7 +190,10 @@ export const renderContractDocument = async (
   drawTerms(layout, contract);
   drawEnding(layout, contract);
   await drawSignatures(layout, document, input);
-  if (directDebit) await drawMandatePage(layout, document, directDebit, contract);
+  if (directDebit) {
+    layout.newPage();
+    await drawMandatePage(layout, document, directDebit, contract);
+  }
   drawAuditPage(layout, input, options.certificate);
 
   const modifiedAt = lastChange(contract);
