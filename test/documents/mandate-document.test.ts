@@ -203,4 +203,26 @@ describe('the stored original and the mandate', () => {
 
     expect(await documents(pending.id)).toEqual([]);
   });
+
+  it('records what the stored bytes show, not its own render, when an earlier attempt’s original won', async () => {
+    const contract = await contractOfSepaStudio(api, sepa, { directDebit });
+    // What an attempt stored before the mandate was signed, and crashed before recording: no signed mandate.
+    const earlier = await contractCopy(contract.id);
+    const { configuredOriginalsStore } = await import('#shared/documents/originals/configured-originals-store.ts');
+    const { documentKey } = await import('#shared/documents/originals/document-key.ts');
+    await configuredOriginalsStore().putIfAbsent(
+      documentKey(contract.id, 'signed_original'),
+      earlier,
+      new Date('2035-01-01'),
+    );
+    const mandate = await signMandate(contract.id, contract.mandate.mandateHash);
+
+    await signContract(contract);
+
+    await expect.poll(() => documents(contract.id), rendered).toHaveLength(2);
+    expect(await documents(contract.id)).toEqual([
+      expect.objectContaining({ kind: 'signed_original', sha256: sha256(earlier), mandateReference: null }),
+      expect.objectContaining({ kind: 'mandate', mandateReference: mandate.reference }),
+    ]);
+  });
 });
