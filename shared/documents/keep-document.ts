@@ -72,7 +72,7 @@ export const ensureStoredDocument = async (
   // signed is read from them, never assumed from this render, which may have seen a mandate signed since.
   const signedMandate =
     outcome === 'kept-other'
-      ? await signedMandateIn((await configuredOriginalsStore().get(key, document.sha256)).bytes)
+      ? signedMandateIn((await configuredOriginalsStore().get(key, document.sha256)).bytes)
       : rendered.signedMandate;
   const record = await recordStoredDocument(
     contract.id,

@@ -147,6 +147,9 @@ describe('the stored original and the mandate', () => {
         mandateReference: mandate.reference,
       }),
     ]);
+    // What an attempt that lost the write to these bytes would read from them.
+    const { signedMandateIn } = await import('#shared/contracts/document/render-contract-document.ts');
+    expect(signedMandateIn(original)).toBe(mandate.reference);
   });
 
   it('leaves the original as it is when the mandate is signed later, which then gets a document of its own', async () => {

@@ -1,7 +1,7 @@
 import type { PDFDocument } from '@cantoo/pdf-lib';
 import { drawSignatureImage } from '../../documents/draw-signature-image.ts';
 import { contentWidth, grey, lineHeight, margin, type PageLayout, rule, styles } from '../../documents/page-layout.ts';
-import { de as texts } from '../texts.ts';
+import { de as texts } from '../schedule-texts.ts';
 import type {
   ContractForDocument,
   DirectDebitForDocument,
@@ -14,7 +14,8 @@ import { formatDate, formatLocalTime, formatMoney } from './german-format.ts';
 /*
  * The SEPA mandate on a page of its own, and the payment schedule that with the mandate's reference and the
  * creditor id is the pre-notification (docs/sepa.md, "The mandate in the PDF"). The page is German whatever
- * the studio's language, as the whole copy is; the schedule's words come from the contracts' catalogue.
+ * the studio's language, as the whole copy is; the schedule's words come from the contracts' catalogue
+ * (schedule-texts.ts).
  */
 
 /** `DE89370400440532013000` → `DE89 3704 0044 0532 0130 00`, as a bank's form prints it. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { degrees, PDFDocument, PDFHexString, rgb } from '@cantoo/pdf-lib';
+import { degrees, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, rgb } from '@cantoo/pdf-lib';
 import { type DocumentFonts, embedDocumentFonts } from '../../documents/fonts.ts';
 import { a4, grey, margin, type PageLayout, pageLayout, rule, styles } from '../../documents/page-layout.ts';
 import { addSignatureField, signPdf } from '../../documents/pdf-signature.ts';
@@ -123,19 +123,14 @@ interface DocumentIdentity {
   signedMandate: string | null;
 }
 
-// The keywords name the mandate a document shows signed: an attempt whose write lost reads it from the stored bytes.
-const signedMandateKeyword = 'SEPA-Mandat-unterschrieben:';
+// The document's info names the mandate it shows signed, in plain bytes (no object streams): an attempt whose
+// write lost reads it from the stored file without parsing the PDF (the parser would double the renderer's code).
+const signedMandateEntry = 'StudioSignedMandate';
+const signedMandatePattern = new RegExp(`/${signedMandateEntry} \\(([0-9A-Za-z+?/:().,' -]{1,35})\\)`);
 
-/** The reference of the mandate a rendered document shows signed, as its keywords name it, or null. */
-export const signedMandateIn = async (pdf: Uint8Array): Promise<string | null> => {
-  const keywords = (await PDFDocument.load(pdf, { updateMetadata: false })).getKeywords() ?? '';
-  return (
-    keywords
-      .split(' ')
-      .find((keyword) => keyword.startsWith(signedMandateKeyword))
-      ?.slice(signedMandateKeyword.length) ?? null
-  );
-};
+/** The reference of the mandate a rendered document shows signed, as its info names it, or null. */
+export const signedMandateIn = (pdf: Uint8Array): string | null =>
+  signedMandatePattern.exec(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1'))?.[1] ?? null;
 
 /** Frames every page, sets the metadata and seals the file with a PAdES signature made with the sealing key. */
 const sealDocument = async (
@@ -150,7 +145,10 @@ const sealDocument = async (
   document.setTitle(identity.title);
   document.setAuthor(contract.studio.legalName);
   document.setSubject(identity.subject);
-  if (identity.signedMandate) document.setKeywords([`${signedMandateKeyword}${identity.signedMandate}`]);
+  if (identity.signedMandate) {
+    const info = document.context.lookup(document.context.trailerInfo.Info, PDFDict);
+    info.set(PDFName.of(signedMandateEntry), PDFString.of(identity.signedMandate));
+  }
   document.setLanguage('de-DE');
   document.setCreator('Studio-API');
   document.setProducer('Studio-API (@cantoo/pdf-lib)');
