@@ -285,7 +285,10 @@ describe('roles', () => {
 
   // The signing API is public at the gateway: a one-time signing token stands in for the JWT (docs/walkthrough.md, "Signing at the counter").
   it('lets the function itself refuse a public signing route without its signing token, with problem+json', async () => {
-    const signingRoutes = publicRoutes.filter((route) => route.data !== 'none');
+    // The customer's buttons (`/api/public/…`) take no token at all: their own tests file declarations without one.
+    const signingRoutes = publicRoutes.filter(
+      (route) => route.data !== 'none' && route.path.startsWith('/api/signing'),
+    );
 
     const responses = await Promise.all(signingRoutes.map((route) => call(route, null)));
 
