@@ -1,0 +1,83 @@
+import { expect } from 'vitest';
+import { type TestApi, unique } from '../support/api.ts';
+import { signaturePng } from '../support/images.ts';
+import { putStudioProfile, studioProfileWithSepa } from '../support/studio.ts';
+
+/** The account the customer pays from: the export shows it in full, an erasure leaves it nowhere. */
+export const customerIban = 'DE89370400440532013000';
+
+export const created = async (api: TestApi, path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const response = await api.request('POST', path, { body, headers });
+  expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(201);
+  return response.body;
+};
+
+/** A customer with every field, as a studio would record one. */
+export const newPerson = async (api: TestApi) => {
+  const lastName = unique('Privat');
+  const email = `${unique('erika')}@example.com`;
+  const contact = await created(api, '/api/contacts', {
+    firstName: 'Erika',
+    lastName,
+    email,
+    phone: '+49 30 5550123',
+    dateOfBirth: '1990-04-12',
+    address: { street: 'Gartenweg 7', postalCode: '10115', city: 'Berlin', country: 'DE' },
+    notes: 'Knee injury in 2025.',
+  });
+  return { contact, email, lastName };
+};
+
+/** A monthly contract of the person from 1 January 2027, with a SEPA mandate of the person's account. */
+export const contractOf = async (api: TestApi, contactId: string, extra: Record<string, unknown> = {}) => {
+  const service = await created(api, '/api/services', {
+    name: unique('Yoga '),
+    price: { amount: 4900, currency: 'EUR' },
+    billingInterval: 'month',
+  });
+  return created(
+    api,
+    '/api/contracts',
+    {
+      contactId,
+      items: [{ serviceId: service.id }],
+      startDate: '2027-01-01',
+      directDebit: { accountHolder: 'Erika Privat', iban: customerIban, bic: 'COBADEFFXXX' },
+      ...extra,
+    },
+    { 'idempotency-key': unique('key') },
+  );
+};
+
+export const signByCustomer = (api: TestApi, contract: { id: string; documentHash: string }) =>
+  created(api, `/api/contracts/${contract.id}/signatures`, {
+    role: 'customer',
+    signerName: 'Erika Privat',
+    documentHash: contract.documentHash,
+    signatureImage: signaturePng,
+    consent: true,
+  });
+
+/**
+ * Everything the service can hold about one customer: the contact, a contract signed at the tablet with its
+ * mandate signed, the customer's copy mailed, the signed original stored, then terminated. The studio profile
+ * is set first (contracts and mandates need it).
+ */
+export const personWithEverything = async (api: TestApi) => {
+  await putStudioProfile(api, studioProfileWithSepa);
+  const person = await newPerson(api);
+  const contract = await contractOf(api, person.contact.id);
+  await created(api, `/api/contracts/${contract.id}/signing-sessions`, {});
+  await signByCustomer(api, contract);
+  await created(api, `/api/contracts/${contract.id}/mandate/signature`, {
+    signerName: 'Erika Privat',
+    mandateHash: contract.mandate.mandateHash,
+    signatureImage: signaturePng,
+    consent: true,
+  });
+  await created(api, `/api/contracts/${contract.id}/copies`, { to: person.email });
+  expect((await api.request('GET', `/api/contracts/${contract.id}/document`)).status).toBe(200);
+  const terminated = await api.request('POST', `/api/contracts/${contract.id}/termination`, { body: {} });
+  expect(terminated.status, JSON.stringify(terminated.body)).toBe(200);
+  return { ...person, contract: terminated.body };
+};
