@@ -1,4 +1,5 @@
 import { ContactInput, ContactList, ContactListQuery, ContactRecord } from '#shared/contacts/schema.ts';
+import { PersonalDataExport } from '#shared/privacy/export-schema.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
 import type { FieldDocs } from './describe.ts';
@@ -65,10 +66,64 @@ const Page = component(ContactList, 'ContactList', pageDocs('en', Contact), {
   examples: [{ items: [storedErika], nextCursor: null }],
 });
 
-export const contactComponents = { ContactInput: Input, Contact, ContactList: Page } satisfies Record<
-  string,
-  Component
->;
+const declaredFields = {
+  category:
+    'The category (the export’s section): `contact`, `contracts`, `signatures`, `mandates`, `copies`, `stored documents`, `events`, …',
+  personalData: 'False for a category that names the person by ids only (events, signing sessions).',
+  purpose: 'What the studio keeps it for, and on which legal basis.',
+  retention: 'How long it is kept, and what ends it.',
+} as const;
+
+const Export = component(
+  PersonalDataExport,
+  'PersonalDataExport',
+  {
+    contactId: 'The contact the export is about.',
+    exportedAt: 'When the export was read.',
+    categories: {
+      text: 'Every category the person can be found in, empty ones too, in a fixed order: the items as stored (without the table’s keys), with the full IBAN of each mandate; bytes (signature images) in base64.',
+      fields: { ...declaredFields, items: 'The items of the category as stored, each with its `entity` (its kind).' },
+    },
+    notFromThePerson: {
+      text: 'What the service holds besides that cannot be found from a person (idempotency records for 24 hours, webhook deliveries with ids only, …): why, and how long it stays.',
+      fields: { ...declaredFields, because: 'Why it cannot be found from a person.' },
+    },
+  },
+  {
+    text: 'Everything the service holds about one person (Art. 15, 20 GDPR), derived from the declaration every kind of item makes (docs/privacy.md).',
+    examples: [
+      {
+        contactId: storedErika.id,
+        exportedAt: '2026-11-22T10:20:00.000Z',
+        categories: [
+          {
+            category: 'contact',
+            personalData: true,
+            purpose: 'The customer relationship.',
+            retention: 'Until erased on request.',
+            items: [{ entity: 'contact', ...storedErika }],
+          },
+        ],
+        notFromThePerson: [
+          {
+            category: 'idempotency records',
+            personalData: true,
+            purpose: 'Answers a retried POST with its first response.',
+            retention: '24 hours (time to live).',
+            because: 'keyed by the caller’s idempotency key',
+          },
+        ],
+      },
+    ],
+  },
+);
+
+export const contactComponents = {
+  ContactInput: Input,
+  Contact,
+  ContactList: Page,
+  PersonalDataExport: Export,
+} satisfies Record<string, Component>;
 
 const contactPath = '`Location` names the new contact.';
 
@@ -124,6 +179,16 @@ export const contactOperations = {
       'Deletes the contact and frees its email address. A contact that any contract refers to cannot be deleted (409): contracts are kept for their legal retention period. Honours `If-Match`. Owners only.',
     success: { status: 204, description: 'Deleted; no body.' },
     problems: { 409: ['contact-has-contracts'] },
+  },
+  'contacts-export': {
+    summary: 'Export a person’s data',
+    description:
+      'Everything the service holds about the contact (Art. 15, 20 GDPR), as one JSON attachment (`Content-Disposition: attachment`): the contact, its contracts with their terminations, the signatures’ evidence and images, the SEPA mandates with the full IBAN, the copies sent, the records of the stored documents, the events about them (ids only), and for each category its purpose and retention. Read with GetItem and Query only. Owners only.',
+    success: {
+      status: 200,
+      description: 'The export, as an attachment.',
+      content: { 'application/json': Export },
+    },
   },
 } satisfies Record<RouteNameOf<'contacts'>, OperationDoc>;
 

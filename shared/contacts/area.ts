@@ -28,6 +28,7 @@ export const contactsArea = {
     { name: 'contacts-get', method: 'GET', path: '/api/contacts/{id}', entry: 'functions/contacts/get.ts', roles: anyRole, data: 'read' },
     { name: 'contacts-replace', method: 'PUT', path: '/api/contacts/{id}', entry: 'functions/contacts/replace.ts', roles: anyRole, data: 'read-write' },
     { name: 'contacts-delete', method: 'DELETE', path: '/api/contacts/{id}', entry: 'functions/contacts/delete.ts', roles: ownerOnly, data: 'read-write', deletes: true },
+    { name: 'contacts-export', method: 'GET', path: '/api/contacts/{id}/export', entry: 'functions/contacts/export.ts', roles: ownerOnly, data: 'read' },
   ],
   eventTypes: ['contact.created', 'contact.updated', 'contact.deleted'],
   entities: { contact: { en: 'No contact has this id', de: 'Kein Kontakt hat diese ID' } },

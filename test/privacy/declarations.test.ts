@@ -2,13 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { declarationOf, itemKindDeclarations } from '#shared/privacy/declarations.ts';
 import { unique, useApi } from '../support/api.ts';
 import { useEventDelivery } from '../support/event-delivery.ts';
-import { tableClient } from '../support/table.ts';
-import { created, personWithEverything } from './person.ts';
+import { created, everyItem, personWithEverything } from './person.ts';
 
 // Copies, originals and the delivery queue live under <DATA_DIR>: a folder of this file's own.
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'studio-api-privacy-declarations-'));
@@ -20,20 +18,6 @@ useEventDelivery();
 beforeAll(() => {
   execFileSync('bash', ['infra/local/ensure-test-tools.sh'], { stdio: ['ignore', 'ignore', 'inherit'] });
 });
-
-/** Every item of this file's table: scanning is what the API never does, and what this test is for. */
-const everyItem = async () => {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await tableClient().send(
-      new ScanCommand({ TableName: process.env.TABLE_NAME, ExclusiveStartKey: start, ConsistentRead: true }),
-    );
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-};
 
 describe('the personal-data declarations', () => {
   it('declare each kind once', () => {

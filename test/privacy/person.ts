@@ -1,7 +1,9 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { type TestApi, unique } from '../support/api.ts';
 import { signaturePng } from '../support/images.ts';
 import { putStudioProfile, studioProfileWithSepa } from '../support/studio.ts';
+import { tableClient } from '../support/table.ts';
 
 /** The account the customer pays from: the export shows it in full, an erasure leaves it nowhere. */
 export const customerIban = 'DE89370400440532013000';
@@ -81,3 +83,24 @@ export const personWithEverything = async (api: TestApi) => {
   expect(terminated.status, JSON.stringify(terminated.body)).toBe(200);
   return { ...person, contract: terminated.body };
 };
+
+/** Every item of this file's table: scanning is what the API never does, and what these tests check it with. */
+export const everyItem = async () => {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await tableClient().send(
+      new ScanCommand({ TableName: process.env.TABLE_NAME, ExclusiveStartKey: start, ConsistentRead: true }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+
+/** The items whose stored form contains any of `needles` (ids, email, names, IBAN). */
+export const itemsNaming = async (...needles: string[]) =>
+  (await everyItem()).filter((item) => {
+    const text = JSON.stringify(item, (_key, value) => (value instanceof Uint8Array ? undefined : value));
+    return needles.some((needle) => text.includes(needle));
+  });

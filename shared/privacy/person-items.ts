@@ -1,0 +1,106 @@
+import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { contactKey, emailClaimKey } from '../contacts/entity.ts';
+import { contractPartition, contractsOfContactPartition } from '../contracts/entity.ts';
+import { documentClient, tableName } from '../db/client.ts';
+import { eventPartition } from '../events/entity.ts';
+import { eventObjects } from '../events/event-types.ts';
+import { currentSessionKey } from '../signing/entity.ts';
+import type { ItemKindDeclaration, PlaceOfItems } from './declaration.ts';
+import { declarationOf, placesOfPersonItems } from './declarations.ts';
+
+type Item = Record<string, unknown>;
+
+/** One item that names the person, with what its kind declares. */
+export interface PersonItem {
+  readonly item: Item;
+  readonly declaration: ItemKindDeclaration;
+}
+
+/** Everything the table holds about one contact, found from it with GetItem and Query only. */
+export interface PersonItems {
+  readonly contact: Item;
+  readonly contractIds: readonly string[];
+  readonly items: readonly PersonItem[];
+}
+
+/** An item of a kind no declaration covers: the inventory is incomplete, so nothing may be answered from it. */
+export class UndeclaredItemKind extends Error {
+  constructor(item: Item) {
+    super(
+      `No personal-data declaration covers the item ${String(item.pk)} ${String(item.sk)} (entity ${String(item.entity)})`,
+    );
+    this.name = 'UndeclaredItemKind';
+  }
+}
+
+const queryAll = async (input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> => {
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+
+const partition = (pk: string) =>
+  queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true });
+
+const getItem = async (key: { pk: string; sk: string }): Promise<Item[]> => {
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+  );
+  return Item ? [Item] : [];
+};
+
+// The pointer's sort keys name the signer roles; a Query would do, a Get per role reads exactly them.
+const signingPointers = (contractId: string) =>
+  Promise.all((['customer', 'studio'] as const).map((role) => getItem(currentSessionKey(contractId, role)))).then(
+    (found) => found.flat(),
+  );
+
+const eventsAbout = (object: string, id: string) => partition(eventPartition(object, id));
+
+/** How each place is read, given the contact and its contracts. */
+const readers: Record<PlaceOfItems, (contact: Item, contractIds: readonly string[]) => Promise<Item[]>> = {
+  contact: (contact) => partition(String(contact.pk)),
+  email: async (contact) =>
+    typeof contact.email === 'string'
+      ? (await getItem(emailClaimKey(contact.email))).filter((claim) => claim.contactId === contact.id)
+      : [],
+  contract: async (_contact, contractIds) =>
+    (await Promise.all(contractIds.map((id) => partition(contractPartition(id))))).flat(),
+  signing: async (_contact, contractIds) => (await Promise.all(contractIds.map(signingPointers))).flat(),
+  // Events of other objects may carry these ids too (a mandate's events name its contract): every object is asked.
+  events: async (contact, contractIds) =>
+    (
+      await Promise.all(
+        [String(contact.id), ...contractIds].flatMap((id) => eventObjects.map((object) => eventsAbout(object, id))),
+      )
+    ).flat(),
+};
+
+/**
+ * Reads every item that names the contact from the places the declarations name, and refuses an item
+ * of a kind nobody declared. Undefined for an unknown contact.
+ */
+export const readPersonItems = async (contactId: string): Promise<PersonItems | undefined> => {
+  const [contact] = await getItem(contactKey(contactId));
+  if (!contact) return undefined;
+  const contracts = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': contractsOfContactPartition(contactId) },
+  });
+  const contractIds = contracts.map((contract) => String(contract.id));
+  const found = await Promise.all([...placesOfPersonItems].map((place) => readers[place](contact, contractIds)));
+  const items = found.flat().map((item) => {
+    const declaration = declarationOf(item);
+    if (!declaration) throw new UndeclaredItemKind(item);
+    return { item, declaration };
+  });
+  return { contact, contractIds, items };
+};
