@@ -1,4 +1,5 @@
 import { ContactInput, ContactList, ContactListQuery, ContactRecord } from '#shared/contacts/schema.ts';
+import { ErasureInput, ErasureRecord } from '#shared/privacy/erasure-schema.ts';
 import { PersonalDataExport } from '#shared/privacy/export-schema.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
@@ -47,12 +48,21 @@ const storedErika = {
   updatedAt: '2026-11-22T10:15:00.000Z',
   updatedBy: '3f1c9a52-7b2e-4d8a-9c61-0e5b8f2a4d17',
   version: 1,
+  restricted: false,
+  restrictedUntil: null,
 };
 
 const Contact = component(
   ContactRecord,
   'Contact',
-  { ...recordDocs('contact'), ...fields },
+  {
+    ...recordDocs('contact'),
+    ...fields,
+    restricted:
+      'True once erasure was asked for while its ended contracts must still be kept (Art. 18 GDPR): only owners read it, no list or search finds it, no new contract may use it. Phone, date of birth and notes are then null.',
+    restrictedUntil:
+      'When a restricted contact is purged with its contracts and their documents: the latest `retainUntil` of its contracts’ documents. Null when not restricted.',
+  },
   { text: 'A customer of the studio. Optional fields are null when absent.', examples: [storedErika] },
 );
 
@@ -118,11 +128,37 @@ const Export = component(
   },
 );
 
+const ErasureRequest = component(
+  ErasureInput,
+  'ErasureInput',
+  { reason: 'Why the person is erased (1–500 characters): who asked, when, how. Not kept once the person is gone.' },
+  { text: 'An erasure request (Art. 17 GDPR).', examples: [{ reason: 'Asked by email on 2026-11-20' }] },
+);
+
+const Erasure = component(
+  ErasureRecord,
+  'Erasure',
+  {
+    erased: 'True when the contact and everything naming it were erased now; false when it is restricted.',
+    restrictedUntil:
+      'When the restricted contact is purged with its contracts and their documents (the latest `retainUntil`); null when erased now.',
+  },
+  {
+    text: 'What an erasure did.',
+    examples: [
+      { erased: true, restrictedUntil: null },
+      { erased: false, restrictedUntil: '2036-01-01T00:00:00.000Z' },
+    ],
+  },
+);
+
 export const contactComponents = {
   ContactInput: Input,
   Contact,
   ContactList: Page,
   PersonalDataExport: Export,
+  ErasureInput: ErasureRequest,
+  Erasure,
 } satisfies Record<string, Component>;
 
 const contactPath = '`Location` names the new contact.';
@@ -179,6 +215,14 @@ export const contactOperations = {
       'Deletes the contact and frees its email address. A contact that any contract refers to cannot be deleted (409): contracts are kept for their legal retention period. Honours `If-Match`. Owners only.',
     success: { status: 204, description: 'Deleted; no body.' },
     problems: { 409: ['contact-has-contracts'] },
+  },
+  'contacts-erasure': {
+    summary: 'Erase a person',
+    description:
+      'Art. 17 GDPR, in one of three ways. A contact that never had a contract is erased now with every item holding its data (its email claim, mails to it in the local outbox); later reads are 404 and `contact.erased` is announced. A contact whose contracts have all ended or were cancelled is restricted (Art. 18 GDPR, § 35 Abs. 3 BDSG): phone, date of birth and notes are erased now, the rest is kept for the contracts’ retention, hidden from lists, search and staff (404), with no new contracts (422), until `restrictedUntil`, when the daily purge erases it (`contact.restricted` now). A contract still running, or terminated but not yet ended, is a 409 naming it. An erasure log entry (ids only) is kept to re-apply erasures after a backup is restored. Owners only.',
+    body: ErasureRequest,
+    success: { status: 200, description: 'What was done.', content: { 'application/json': Erasure } },
+    problems: { 409: ['contact-has-running-contracts'] },
   },
   'contacts-export': {
     summary: 'Export a person’s data',

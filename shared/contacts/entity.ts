@@ -38,7 +38,11 @@ export const emailClaimKey = (email: string) => ({ pk: contactEmailPartition(ema
 
 const mapping = recordMapping(ContactRecord);
 
-export const contactFromItem = mapping.fromItem;
+// Contacts stored before restriction existed carry neither attribute: they are not restricted.
+export const contactFromItem = (item: Record<string, unknown>): Contact => ({
+  ...mapping.fromItem(item),
+  restricted: item.restricted === true,
+});
 
 /** The whole item: key, index attributes (an absent email leaves gsi2 out) and the record's fields. */
 export const contactItem = (contact: Contact) => ({
@@ -48,11 +52,12 @@ export const contactItem = (contact: Contact) => ({
   ...mapping.toItem(contact),
 });
 
+/** A restricted contact has none: no list and no search can find it (its index attributes are removed). */
 export const contactIndexAttributes = (contact: Contact) => ({
-  gsi1pk: contactListPartition,
-  gsi1sk: contactListSortKey(contact),
-  gsi2pk: contact.email ? contactEmailPartition(contact.email) : undefined,
-  gsi2sk: contact.email ? 'CONTACT' : undefined,
+  gsi1pk: contact.restricted ? undefined : contactListPartition,
+  gsi1sk: contact.restricted ? undefined : contactListSortKey(contact),
+  gsi2pk: contact.email && !contact.restricted ? contactEmailPartition(contact.email) : undefined,
+  gsi2sk: contact.email && !contact.restricted ? 'CONTACT' : undefined,
 });
 
 /** Contacts as the generic reads and replace see them (`shared/db/record-store.ts`). */

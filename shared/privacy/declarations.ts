@@ -8,6 +8,7 @@ import { signingPersonalData } from '../signing/personal-data.ts';
 import { studioPersonalData } from '../studio/personal-data.ts';
 import { webhookPersonalData } from '../webhooks/personal-data.ts';
 import type { ItemKindDeclaration, PlaceOfItems } from './declaration.ts';
+import { privacyPersonalData } from './personal-data.ts';
 
 /** The one list of item kinds: every kind the table holds, declared beside its entity. */
 export const itemKindDeclarations: readonly ItemKindDeclaration[] = [
@@ -20,6 +21,7 @@ export const itemKindDeclarations: readonly ItemKindDeclaration[] = [
   ...eventPersonalData,
   ...webhookPersonalData,
   ...dataLayerPersonalData,
+  ...privacyPersonalData,
 ];
 
 const byEntity = new Map(itemKindDeclarations.map((declaration) => [declaration.entity, declaration]));

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { declarationOf, itemKindDeclarations } from '#shared/privacy/declarations.ts';
 import { unique, useApi } from '../support/api.ts';
 import { useEventDelivery } from '../support/event-delivery.ts';
-import { created, everyItem, personWithEverything } from './person.ts';
+import { created, everyItem, newPerson, personWithEverything } from './person.ts';
 
 // Copies, originals and the delivery queue live under <DATA_DIR>: a folder of this file's own.
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'studio-api-privacy-declarations-'));
@@ -28,6 +28,11 @@ describe('the personal-data declarations', () => {
   it('cover every kind of item a whole customer journey writes, and that journey writes every declared kind', async () => {
     const webhook = await created(api, '/api/webhooks', { url: `http://127.0.0.1:9/${unique('hooks')}`, types: ['*'] });
     await personWithEverything(api);
+    const erased = await newPerson(api);
+    const erasure = await api.request('POST', `/api/contacts/${erased.contact.id}/erasure`, {
+      body: { reason: 'Asked by email' },
+    });
+    expect(erasure.status).toBe(200);
     // A failed delivery attempt to the closed port is recorded: the deliveries' kind appears.
     await expect
       .poll(async () => (await api.request('GET', `/api/webhooks/${webhook.id}/deliveries`)).body.items.length, {
