@@ -59,7 +59,7 @@ const Contact = component(
     ...recordDocs('contact'),
     ...fields,
     restricted:
-      'True once erasure was asked for while its ended contracts must still be kept (Art. 18 GDPR): only owners read it, no list or search finds it, no new contract may use it. Phone, date of birth and notes are then null.',
+      'True once erasure was asked for while its ended contracts must still be kept (Art. 18 GDPR): only owners read it, no list or search finds it, no new contract may use it. Phone, date of birth and notes are then null. Null on contacts stored before restriction existed (they are not restricted).',
     restrictedUntil:
       'When a restricted contact is purged with its contracts and their documents: the latest `retainUntil` of its contracts’ documents. Null when not restricted.',
   },

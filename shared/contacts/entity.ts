@@ -38,11 +38,7 @@ export const emailClaimKey = (email: string) => ({ pk: contactEmailPartition(ema
 
 const mapping = recordMapping(ContactRecord);
 
-// Contacts stored before restriction existed carry neither attribute: they are not restricted.
-export const contactFromItem = (item: Record<string, unknown>): Contact => ({
-  ...mapping.fromItem(item),
-  restricted: item.restricted === true,
-});
+export const contactFromItem = mapping.fromItem;
 
 /** The whole item: key, index attributes (an absent email leaves gsi2 out) and the record's fields. */
 export const contactItem = (contact: Contact) => ({

@@ -54,7 +54,8 @@ export const ContactRecord = v.object({
    * Kept only for the retention of its contracts' documents (Art. 18 GDPR, § 35 Abs. 3 BDSG): hidden from lists,
    * search and staff, no new contracts; purged once `restrictedUntil` has passed (docs/privacy.md).
    */
-  restricted: v.boolean(),
+  /** Null on contacts stored before restriction existed: they are not restricted. */
+  restricted: v.nullable(v.boolean()),
   restrictedUntil: v.nullable(timestamp()),
 });
 export type Contact = v.InferOutput<typeof ContactRecord>;
