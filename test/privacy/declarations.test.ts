@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +23,13 @@ describe('the personal-data declarations', () => {
   it('declare each kind once', () => {
     const kinds = itemKindDeclarations.map((declaration) => declaration.entity);
     expect(kinds.length).toBe(new Set(kinds).size);
+  });
+
+  it('each appear in the README data inventory, by their entity', () => {
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    const inventory = readme.slice(readme.indexOf('## Personal data'));
+    const missing = itemKindDeclarations.map((d) => d.entity).filter((entity) => !inventory.includes(`\`${entity}\``));
+    expect(missing, 'kinds the README data inventory does not name').toEqual([]);
   });
 
   it('cover every kind of item a whole customer journey writes, and that journey writes every declared kind', async () => {
