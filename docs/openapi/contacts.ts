@@ -217,7 +217,7 @@ export const contactOperations = {
     problems: { 409: ['contact-has-contracts'] },
   },
   'contacts-erasure': {
-    summary: 'Erase a person',
+    summary: 'Erase a contact',
     description:
       'Art. 17 GDPR, in one of three ways. A contact that never had a contract is erased now with every item holding its data (its email claim, mails to it in the local outbox); later reads are 404 and `contact.erased` is announced. A contact whose contracts have all ended or were cancelled is restricted (Art. 18 GDPR, § 35 Abs. 3 BDSG): phone, date of birth and notes are erased now, the rest is kept for the contracts’ retention, hidden from lists, search and staff (404), with no new contracts (422), until `restrictedUntil`, when the daily purge erases it (`contact.restricted` now). A contract still running, or terminated but not yet ended, is a 409 naming it. An erasure log entry (ids only) is kept to re-apply erasures after a backup is restored. Owners only.',
     body: ErasureRequest,
@@ -225,7 +225,7 @@ export const contactOperations = {
     problems: { 409: ['contact-has-running-contracts'] },
   },
   'contacts-export': {
-    summary: 'Export a person’s data',
+    summary: 'Export a contact',
     description:
       'Everything the service holds about the contact (Art. 15, 20 GDPR), as one JSON attachment (`Content-Disposition: attachment`): the contact, its contracts with their terminations, the signatures’ evidence and images, the SEPA mandates with the full IBAN, the copies sent, the records of the stored documents, the events about them (ids only), and for each category its purpose and retention. Read with GetItem and Query only. Owners only.',
     success: {

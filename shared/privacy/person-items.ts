@@ -74,13 +74,14 @@ const readers: Record<PlaceOfItems, (contact: Item, contractIds: readonly string
   contract: async (_contact, contractIds) =>
     (await Promise.all(contractIds.map((id) => partition(contractPartition(id))))).flat(),
   signing: async (_contact, contractIds) => (await Promise.all(contractIds.map(signingPointers))).flat(),
-  // Events of other objects may carry these ids too (a mandate's events name its contract): every object is asked.
-  events: async (contact, contractIds) =>
-    (
-      await Promise.all(
-        [String(contact.id), ...contractIds].flatMap((id) => eventObjects.map((object) => eventsAbout(object, id))),
-      )
-    ).flat(),
+  // Events of other objects may carry these ids too (a mandate's events name its contract): every object is
+  // asked, one Query after another, so that a person with many contracts does not open dozens of connections.
+  events: async (contact, contractIds) => {
+    const events: Item[] = [];
+    for (const id of [String(contact.id), ...contractIds])
+      for (const object of eventObjects) events.push(...(await eventsAbout(object, id)));
+    return events;
+  },
 };
 
 /**
@@ -96,8 +97,9 @@ export const readPersonItems = async (contactId: string): Promise<PersonItems | 
     ExpressionAttributeValues: { ':pk': contractsOfContactPartition(contactId) },
   });
   const contractIds = contracts.map((contract) => String(contract.id));
-  const found = await Promise.all([...placesOfPersonItems].map((place) => readers[place](contact, contractIds)));
-  const items = found.flat().map((item) => {
+  const found: Item[] = [];
+  for (const place of placesOfPersonItems) found.push(...(await readers[place](contact, contractIds)));
+  const items = found.map((item) => {
     const declaration = declarationOf(item);
     if (!declaration) throw new UndeclaredItemKind(item);
     return { item, declaration };
