@@ -23,6 +23,7 @@ import {
 } from '#shared/routes.ts';
 import { StudioAuth } from './auth.ts';
 import { functionConstants, lambdaPlatform, nodejsBundling, sourceMapEnvironment } from './bundling.ts';
+import { DeclarationsMatch } from './declarations-match.ts';
 import { DocumentsBucket } from './documents-bucket.ts';
 import { DocumentsRender } from './documents-render.ts';
 import { StudioEvents } from './events.ts';
@@ -141,6 +142,11 @@ export class StudioApiStack extends Stack {
       table: this.table,
       renderer: this.addBackgroundFunction(backgroundFunctionNamed('documents-render')),
     });
+    // Declarations filed without login are matched, recorded and confirmed from the stream (docs/declarations.md).
+    const declarationsMatch = new DeclarationsMatch(this, 'DeclarationsStreamReader', {
+      table: this.table,
+      matcher: this.addBackgroundFunction(backgroundFunctionNamed('declarations-match')),
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
@@ -151,7 +157,8 @@ export class StudioApiStack extends Stack {
 
     const alarms = new StudioAlarms(this, 'Alarms', { api: this.api, table: this.table });
     events.alarmTo(alarms.topic);
-    for (const { id, ...alarm } of documentsRender.alarms()) alarms.watch(id, alarm);
+    for (const { id, ...alarm } of [...documentsRender.alarms(), ...declarationsMatch.alarms()])
+      alarms.watch(id, alarm);
     acceptNagFindings(this);
   }
 

@@ -1,5 +1,7 @@
+import { collectionsArea } from './collections/area.ts';
 import { contactsArea } from './contacts/area.ts';
 import { contractsArea } from './contracts/area.ts';
+import { declarationsArea } from './declarations/area.ts';
 import { docsArea } from './docs/area.ts';
 import { documentsArea } from './documents/area.ts';
 import { eventsArea } from './events/area.ts';
@@ -61,7 +63,9 @@ export const areas = [
   studioArea,
   contractsArea,
   documentsArea,
+  collectionsArea,
   signingArea,
+  declarationsArea,
   eventsArea,
   webhooksArea,
   docsArea,

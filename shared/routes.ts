@@ -80,7 +80,9 @@ export type AreaRoute = Omit<RouteDefinition, 'area' | 'language'>;
  * both alike (`data: 'none'` when absent); its trigger is built in `infra/`.
  */
 export type AreaBackgroundFunction = Pick<RouteDefinition, 'name' | 'entry'> &
-  Partial<Pick<RouteDefinition, 'data' | 'deletes' | 'sealing' | 'originals' | 'files' | 'timeoutSeconds'>>;
+  Partial<
+    Pick<RouteDefinition, 'data' | 'deletes' | 'sealing' | 'originals' | 'sendsMail' | 'files' | 'timeoutSeconds'>
+  >;
 
 type DeclaredArea = (typeof areas)[number];
 /** What areas declare under `key` (routes, background functions), each with its area's name and language. */

@@ -93,7 +93,8 @@ const operation = (route: RouteDefinition, doc: OperationDoc) => {
           : []),
         ...gateway,
         ...problems,
-        ['429', gatewayResponse(429, t)] as const,
+        // A route that limits its callers itself answers its own 429 (problem+json) where the gateway would.
+        ...(problems.some(([status]) => status === '429') ? [] : [['429', gatewayResponse(429, t)] as const]),
       ].sort(([a], [b]) => Number(a) - Number(b)),
     ),
     security: route.roles !== 'public' ? [{ bearer: [] }] : doc.signingToken ? [{ signingToken: [] }] : [],

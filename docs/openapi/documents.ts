@@ -15,6 +15,17 @@ const originalBeispiel = {
   size: 48213,
   retainUntil: '2035-01-01T00:00:00.000Z',
   createdAt: '2026-11-22T10:30:02.000Z',
+  mandateReference: '2026-000001-1',
+} as const;
+
+const mandatBeispiel = {
+  id: '01JD5C0D3E6F9G2H5J8K1M4N7Q',
+  kind: 'mandate',
+  sha256: '60303ae22b998861bce3b28f33eec1be758a213c86c93c076dbe9f558c11c752',
+  size: 31877,
+  retainUntil: '2035-01-01T00:00:00.000Z',
+  createdAt: '2026-11-23T09:12:44.000Z',
+  mandateReference: '2026-000002-1',
 } as const;
 
 const StoredDocument = component(
@@ -22,17 +33,19 @@ const StoredDocument = component(
   'StoredDocument',
   {
     id: 'ID des gespeicherten Dokuments, eine ULID.',
-    kind: 'Art des Dokuments: `signed_original` (das unterschriebene Original), `mandate` (SEPA-Mandat), `termination_confirmation` (Kündigungsbestätigung) oder `withdrawal_confirmation` (Widerrufsbestätigung). Je Vertrag höchstens ein Dokument jeder Art.',
+    kind: 'Art des Dokuments: `signed_original` (das unterschriebene Original), `mandate` (SEPA-Mandat), `termination_confirmation` (Kündigungsbestätigung) oder `withdrawal_confirmation` (Widerrufsbestätigung). Je Vertrag höchstens ein Dokument jeder Art, nur `mandate` je Mandat: ein SEPA-Mandat, das erst nach dem gespeicherten Original unterschrieben wurde, bekommt ein eigenes Dokument (Mandatsseite mit Unterschrift und Prüfprotokoll).',
     sha256:
       'SHA-256 der gespeicherten Bytes (hexadezimal, Kleinbuchstaben). Jeder Abruf wird daran geprüft; das `ETag` des Abrufs ist `"sha256:<sha256>"`.',
     size: 'Größe der Datei in Bytes.',
     retainUntil:
       'Bis dahin wird die Datei unverändert aufbewahrt und kann nicht gelöscht werden (RFC 3339, UTC): mindestens bis zum Ende des achten Kalenderjahres nach dem Jahr der Unterschrift (§ 147 Abs. 3 AO, § 257 Abs. 4 HGB).',
     createdAt: 'Wann die Datei gespeichert wurde (RFC 3339, UTC).',
+    mandateReference:
+      'Die Mandatsreferenz des SEPA-Mandats, dessen Unterschrift dieses Dokument zeigt: beim Original das darin unterschrieben enthaltene Mandat (`null`: keines), bei `mandate` sein Mandat. Die Unterschrift eines Mandats steht in genau einem Dokument des Vertrags.',
   },
   {
     text: 'Ein gespeichertes Dokument eines Vertrags: einmal erzeugt, danach Byte für Byte unverändert.',
-    examples: [originalBeispiel],
+    examples: [originalBeispiel, mandatBeispiel],
   },
 );
 
@@ -47,7 +60,7 @@ const documentOperations = {
   'documents-list': {
     summary: 'Vertrag – gespeicherte Dokumente auflisten',
     description:
-      'Jedes gespeicherte Dokument des Vertrags mit SHA-256, Größe und Aufbewahrungsfrist. Das unterschriebene Original erscheint, sobald es einmal erzeugt wurde (spätestens beim ersten Abruf von `GET /api/contracts/{id}/document`); ein noch nicht unterschriebener Vertrag hat keine.',
+      'Jedes gespeicherte Dokument des Vertrags mit SHA-256, Größe und Aufbewahrungsfrist. Das unterschriebene Original erscheint, sobald es einmal erzeugt wurde (spätestens beim ersten Abruf von `GET /api/contracts/{id}/document`); ein noch nicht unterschriebener Vertrag hat keine. Wird das SEPA-Mandat erst nach dem Original unterschrieben, erscheint danach ein Dokument `mandate` (erzeugt nach dem Ereignis `mandate.signed`, spätestens beim nächsten Abruf von `GET /api/contracts/{id}/document`).',
     success: {
       status: 200,
       description: 'Die gespeicherten Dokumente.',

@@ -14,7 +14,7 @@ export type Body = Component | v.GenericSchema;
  * `{id}`, 400/413/415 for bodies, 412 for `If-Match`, 503 for table access).
  */
 export interface Success {
-  readonly status: 200 | 201 | 204;
+  readonly status: 200 | 201 | 202 | 204;
   readonly description: string;
   /** By media type; `application/json` unless said otherwise. */
   readonly content?: { readonly [mediaType: string]: Body };

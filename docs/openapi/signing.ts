@@ -1,10 +1,14 @@
 import * as v from 'valibot';
-import { SigningInput, SigningSessionInput, SigningSessionRecord, SigningViewRecord } from '#shared/signing/schema.ts';
+import { mandateText } from '#shared/contracts/mandate-text.ts';
+import { SigningSessionInput, SigningSessionRecord } from '#shared/signing/open-session-schema.ts';
+import { SigningInput } from '#shared/signing/schema.ts';
+import { SigningMandateRecord, SigningViewRecord } from '#shared/signing/view-schema.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
 import { contractComponents as c, signatureImageDataUrl } from './contract-components.ts';
 import { gespeicherterVertrag, hash, png } from './contract-examples.ts';
 import { vertragsfelder } from './contract-fields.ts';
+import { beispielMandat } from './mandate-components.ts';
 import type { OperationDoc } from './operation-doc.ts';
 
 // Unterschrift am Tresen (docs/walkthrough.md, "Signing at the counter"): deutsch dokumentiert wie der ganze Vertragsbereich.
@@ -65,6 +69,35 @@ const offenerVertrag = {
   version: 1,
 };
 
+const SigningMandate = component(
+  SigningMandateRecord,
+  'SigningMandate',
+  {
+    text: 'Der Mandatstext im deutschen Standardwortlaut, derselbe wie in `GET /api/contracts/{id}/mandate` und in der PDF-Kopie.',
+    reference: 'Die Mandatsreferenz.',
+    mandateHash: 'Der Hash des Mandats; die Unterschrift des Mandats muss ihn mitsenden (sonst 409).',
+    accountHolder: 'Der Kontoinhaber.',
+    iban: 'Die IBAN des Kontos, wie das Mandat sie speichert (ohne Leerzeichen); die Seite zeigt sie in Vierergruppen.',
+    creditor: {
+      text: 'Der Gläubiger, wie das Mandat ihn nennt.',
+      fields: { name: 'Name des Gläubigers.', creditorId: 'Gläubiger-Identifikationsnummer.' },
+    },
+  },
+  {
+    text: 'Das SEPA-Lastschriftmandat, das in der Sitzung nach dem Vertrag unterschrieben wird.',
+    examples: [
+      {
+        text: mandateText(beispielMandat),
+        reference: beispielMandat.reference,
+        mandateHash: beispielMandat.mandateHash,
+        accountHolder: beispielMandat.accountHolder,
+        iban: beispielMandat.iban,
+        creditor: beispielMandat.creditor,
+      },
+    ],
+  },
+);
+
 const SigningView = component(
   SigningViewRecord,
   'SigningView',
@@ -75,6 +108,8 @@ const SigningView = component(
     expiresAt: 'Bis wann der Link zum Unterschreiben gilt.',
     signerName:
       'Vorschlag für den Namen der unterschreibenden Person: Vor- und Nachname des Kontakts, für das Studio `representedBy` (sonst leer).',
+    contractSigned:
+      'Ob die Rolle der Sitzung den Vertrag schon unterschrieben hat; dann bleibt nur noch das Mandat (die Seite zeigt nach einem Neuladen gleich den zweiten Schritt).',
     contract: {
       text: 'Der Vertrag, wie er unterschrieben wird (ohne Unterschriften).',
       fields: vertragsfelder,
@@ -87,6 +122,10 @@ const SigningView = component(
         notice: 'Die Kündigungsfrist.',
       },
     },
+    mandate: {
+      text: 'Das SEPA-Mandat, das nach dem Vertrag unterschrieben wird: nur in einer Sitzung für `customer`, wenn der Vertrag beim Öffnen der Sitzung ein Mandat im Zustand `pending` hatte und es noch dieses ist; sonst immer vorhanden und `null`.',
+      ref: SigningMandate.documented,
+    },
   },
   {
     text: 'Was die Unterschriftsseite zeigt: der ganze Vertrag, seine Laufzeit in Worten und der Hash, den die Unterschrift bestätigt.',
@@ -96,6 +135,7 @@ const SigningView = component(
         documentHash: hash,
         expiresAt: '2026-11-22T11:00:00.000Z',
         signerName: 'Erika Mustermann',
+        contractSigned: false,
         contract: offenerVertrag,
         term: {
           minimumTerm: 'Mindestlaufzeit: 12 Monate, vom 01.12.2026 bis 30.11.2027.',
@@ -103,6 +143,7 @@ const SigningView = component(
             'Nach Ablauf der Mindestlaufzeit läuft der Vertrag auf unbestimmte Zeit weiter und kann jederzeit mit einer Frist von 1 Monat gekündigt werden.',
           notice: 'Kündigungsfrist: 1 Monat ab Eingang der Kündigung.',
         },
+        mandate: null,
       },
     ],
   },
@@ -129,6 +170,7 @@ const SigningInputComponent = component(
 export const signingComponents = {
   SigningSessionInput: SigningSessionInputComponent,
   SigningSession,
+  SigningMandate,
   SigningView,
   SigningInput: SigningInputComponent,
 } satisfies Record<string, Component>;
@@ -182,6 +224,7 @@ export const signingOperations = {
     description: [
       `Zeichnet die Unterschrift genau wie \`POST /api/contracts/{id}/signatures\` auf (Bildregeln, Dokument-Hash, IP-Adresse und User-Agent, Siegel), in der Rolle der Sitzung. Mit \`Authorization: Signing <token>\`. ${tokenUngueltig}`,
       'Der Token wird **in derselben Transaktion** wie die Unterschrift verbraucht: Ein Doppeltipp oder eine wiederholte Anfrage kann nicht zweimal unterschreiben. Eine abgelehnte Unterschrift (400, 409) verbraucht ihn nicht. Ein `Idempotency-Key` gilt je Sitzung: Eine Wiederholung nach verlorener Antwort erhält die erste Antwort, solange die Kopie abrufbar ist (15 Minuten).',
+      'Gehört zur Sitzung ein SEPA-Mandat (`mandate` in `GET /api/signing`), ist der Vertrag der erste von zwei Schritten: Seine Unterschrift prüft in ihrer Transaktion nur, dass der Token noch gilt, und verbraucht ihn nicht; das tut erst die Unterschrift des Mandats (`POST /api/signing/mandate`).',
     ].join('\n\n'),
     signingToken: true,
     body: SigningInputComponent,
@@ -190,6 +233,22 @@ export const signingOperations = {
       description: 'Der Vertrag mit der neuen Unterschrift.',
       content: { [json]: c.Contract },
       headers: ['etag'],
+    },
+    problems: { 401: ['signing-token-invalid'], 409: ['conflict'] },
+  },
+  'signing-sign-mandate': {
+    summary: 'Vertrag – sein SEPA-Mandat mit dem Link unterschreiben',
+    description: [
+      `Der zweite Schritt einer Sitzung mit Mandat: Zeichnet die Unterschrift des Mandats genau wie \`POST /api/contracts/{id}/mandate/signature\` auf (Bildregeln, Nachweise, Siegel über \`{ contractId, mandateHash, … }\`, Ereignis \`mandate.signed\`); das Mandat wird \`active\`. Mit \`Authorization: Signing <token>\`. ${tokenUngueltig}`,
+      'Die Seite zeigt erst den Vertrag, dann das Mandat: Hat die Rolle der Sitzung den Vertrag noch nicht unterschrieben, ergibt das 409 (erst den Vertrag unterschreiben). Ebenso 409: eine Sitzung ohne Mandat, ein anderer `mandateHash` als der des Mandats der Sitzung, ein schon unterschriebenes, widerrufenes oder ersetztes Mandat. Fehlende oder ungültige Felder ergeben 400 mit dem Feld.',
+      'Das Mandat ist der letzte Schritt: Der Token wird **in derselben Transaktion** verbraucht, danach liefert `GET /api/signing/document` die Kopie (15 Minuten). Eine abgelehnte Unterschrift (400, 409) verbraucht ihn nicht. Ein `Idempotency-Key` gilt je Sitzung wie beim Vertrag.',
+    ].join('\n\n'),
+    signingToken: true,
+    body: c.MandateSignatureInput,
+    success: {
+      status: 201,
+      description: 'Das unterschriebene Mandat mit seinem Text.',
+      content: { [json]: c.MandateWithText },
     },
     problems: { 401: ['signing-token-invalid'], 409: ['conflict'] },
   },

@@ -1,8 +1,8 @@
 import { route } from '#shared/http/route.ts';
 import { openSigningSession } from '#shared/signing/open-session.ts';
+import { type SigningSession, SigningSessionInput } from '#shared/signing/open-session-schema.ts';
 import { publicOrigin } from '#shared/signing/public-origin.ts';
 import { qrCodeSvg } from '#shared/signing/qr-code.ts';
-import { type SigningSession, SigningSessionInput } from '#shared/signing/schema.ts';
 
 export const handler = route(
   'signing-sessions-open',

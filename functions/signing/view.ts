@@ -1,7 +1,7 @@
 import { route } from '#shared/http/route.ts';
-import type { SigningView } from '#shared/signing/schema.ts';
 import { signingToken } from '#shared/signing/signing-token.ts';
 import { signingView } from '#shared/signing/signing-view.ts';
+import type { SigningView } from '#shared/signing/view-schema.ts';
 
 export const handler = route(
   'signing-view',

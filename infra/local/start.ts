@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { localCorsOrigins } from '../cors.ts';
+import { startLocalDeclarationsMatch } from './declarations-match.ts';
 import { startLocalDocumentRender } from './document-render.ts';
 import { startLocalEventDelivery } from './event-delivery.ts';
 import { connectHandlers, defaultTableName, startLocalDatabase } from './local-database.ts';
@@ -42,6 +43,12 @@ const documentRender = await startLocalDocumentRender({
   endpoint: database.endpoint,
   tableName: process.env.TABLE_NAME || defaultTableName,
 });
+// Declarations filed without login: matched, recorded and confirmed by email (docs/declarations.md).
+const declarationsMatch = await startLocalDeclarationsMatch({
+  dataDir,
+  endpoint: database.endpoint,
+  tableName: process.env.TABLE_NAME || defaultTableName,
+});
 const ownerToken = await localTokenFor(await loadSigningKey(keyDirectory), 'owner');
 // Logged on stderr: stdout carries only what scripts read (the listening line, the token).
 console.error(
@@ -58,6 +65,7 @@ const stop = async (reason: string) => {
   console.error(`${reason}: stopping the API and DynamoDB Local`);
   await eventDelivery.stop();
   await documentRender.stop();
+  await declarationsMatch.stop();
   await api.close();
   await database.stop();
   process.exit(0);

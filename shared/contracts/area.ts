@@ -72,6 +72,7 @@ export const contractsArea = {
         renewal: 'indefinite',
         noticePeriod: { value: 1, unit: 'month' },
         terms: 'Es gelten die Hausregeln des Studios.',
+        directDebit: { accountHolder: 'Erika Mustermann', iban: 'DE02120300000000202051' },
       },
     },
     'contracts-sign': {
@@ -81,7 +82,8 @@ export const contractsArea = {
     'contracts-cancel': { body: { reason: 'Umzug ins Ausland' } },
     // Without receivedOn: the day of receipt is then today, and a termination received in the future is a 400.
     'contracts-terminate': { body: { kind: 'ordinary' } },
-    'contracts-dues': { query: 'from=2026-12-01&to=2027-11-30' },
+    // Two years of monthly dues: the 24 months issue 22's bench measures.
+    'contracts-dues': { query: 'from=2026-12-01&to=2028-11-30' },
     'contracts-add-mandate': { body: { accountHolder: 'Erika Mustermann', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' } },
     'contracts-sign-mandate': { body: { mandateHash: `sha256:${'0'.repeat(64)}`, ...sampleSignature } },
     // Without revokedOn: the day of the revocation is then today.

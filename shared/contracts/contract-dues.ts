@@ -1,3 +1,4 @@
+import { storedDuesOf } from '../collections/stored-due-items.ts';
 import { type Due, duesOf } from '../sepa/dues.ts';
 import { endsOnOf, todayOf } from './computed-dates.ts';
 import { type DuesRange, duesRangeOf, duesRangeProblem } from './dues-range.ts';
@@ -34,13 +35,13 @@ const computedDues = (contract: StoredContract, range: DuesRange, toWasAsked: bo
 /**
  * A contract's dues in a range (docs/sepa.md, "The dues route"), computed from the contract on
  * every read. A cancelled offer never ran, so it owes nothing; a pending one lists what the
- * customer is about to agree to. No collection exists yet, so no due is stored and every one is
- * `planned`: the collections will pass their stored dues (one Query of the contract's partition).
+ * customer is about to agree to. A due a collection gathered is stored (`collected`, `returned`) and
+ * wins over the computed one: one more Query of the contract's partition, bounded by the range.
  */
 export const listContractDues = async (id: string, query: DuesQuery): Promise<DueList> => {
   const contract = await getExistingContract(id);
   if (contract.status === 'cancelled') return { items: [] };
   const range = duesRangeOf(query, { startDate: contract.startDate, endsOn: endsOnOf(contract) }, todayOf(contract));
-  const noDueStoredYet: DueAnswer[] = [];
-  return { items: withStoredDues(computedDues(contract, range, query.to !== undefined), noDueStoredYet, range) };
+  const stored = await storedDuesOf(contract, range);
+  return { items: withStoredDues(computedDues(contract, range, query.to !== undefined), stored, range) };
 };

@@ -1,6 +1,7 @@
 import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import { type ContractCopy, ContractCopyRecord } from './copy-schema.ts';
+import { contractPartition, contractStatusPartition } from './keys.ts';
 import { type Mandate, MandateRecord } from './mandate-schema.ts';
 import {
   type ContractContent,
@@ -17,7 +18,7 @@ import { type Signature, SignatureRecord, type SignerRole } from './signature-sc
  * sort keys share the prefix `CONTRACT`, so one Query reads the contract with
  * its signatures and leaves the (larger) signature images out.
  */
-export const contractPartition = (id: string) => `CONTRACT#${id}`;
+export { contractPartition, contractStatusPartition };
 export const contractSortPrefix = 'CONTRACT';
 export const contractKey = (id: string) => ({ pk: contractPartition(id), sk: 'CONTRACT' });
 export const signatureKey = (id: string, role: SignerRole) => ({
@@ -57,7 +58,6 @@ export const contractNumberCounterKey = (year: number) => ({ pk: `CONTRACT_NUMBE
 /** Newest first by id (a ULID): all contracts (gsi1), a contact's (gsi2), by status (gsi3). */
 export const contractListPartition = 'CONTRACTS';
 export const contractsOfContactPartition = (contactId: string) => `CONTACT#${contactId}#CONTRACTS`;
-export const contractStatusPartition = (status: ContractStatus) => `CONTRACTS#${status}`;
 /** A contract's key as the three lists read it: a signature's or a copy's is not one. */
 export const contractListKey: KeyShape = {
   pk: keyPattern('CONTRACT#', itemId),

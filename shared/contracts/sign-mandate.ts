@@ -77,6 +77,11 @@ export const signMandate = async (
   contractId: string,
   input: MandateSignatureInput,
   context: SigningContext,
+  /**
+   * Items the caller needs in the signature's own transaction (a signing session's token is spent
+   * there). When one of their conditions fails, the `ConditionFailed` is the caller's to read.
+   */
+  extraWrites: readonly WriteItem[] = [],
 ): Promise<MandateWithText> => {
   const image = checkedSignatureImage(input.signatureImage);
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -100,17 +105,21 @@ export const signMandate = async (
       signature: { ...evidence, seal },
       signedAt: evidence.signedAt,
     });
-    const replaced = mandates.slice(0, -1).filter(inUse);
+    const writes = [
+      ...signatureWrites(current, signed, image),
+      ...mandates.slice(0, -1).filter(inUse).map(replacementWrite),
+    ];
     try {
       // The event names the contract, as `mandate.revoked` does; signing the mandate leaves its version as it is.
-      await write([...signatureWrites(current, signed, image), ...replaced.map(replacementWrite)], {
+      await write([...writes, ...extraWrites], {
         result: signed,
         change: { type: 'mandate.signed', id: contractId, version: contract.version },
       });
       return signed;
     } catch (error) {
-      // Signed or revoked meanwhile, or the older mandate changed: decide again on the fresh state.
       if (!(error instanceof ConditionFailed)) throw error;
+      if (extraWrites.some((_, index) => error.at(writes.length + index))) throw error;
+      // Signed or revoked meanwhile, or the older mandate changed: decide again on the fresh state.
     }
   }
   throw new WriteContention();

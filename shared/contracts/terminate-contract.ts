@@ -1,7 +1,7 @@
 import { now } from '../clock.ts';
 import { ConditionFailed, PreconditionFailed, WriteContention } from '../db/errors.ts';
 import { checkPrecondition } from '../db/versioned.ts';
-import { write } from '../db/write.ts';
+import { type WriteItem, write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
 import { type Message, Problem } from '../http/problem.ts';
 import { hasEnded, todayOf, withComputedDates } from './computed-dates.ts';
@@ -105,11 +105,14 @@ const receivedOnOf = (contract: ContractWithSignatures, input: TerminationInput,
  * „Kündigung“: records the notice and the day it ends the contract, and moves
  * the contract to `terminated`, in one write conditional on the version read:
  * of two terminations at once, the second finds the first and gets its 409.
+ * `alsoWrite` joins the same transaction (a declaration that the termination settles); a failed condition
+ * of its own is the caller's `ConditionFailed`, by its index after the contract's writes.
  */
 export const terminateContract = async (
   id: string,
   input: TerminationInput,
   recordedBy: string,
+  alsoWrite: (terminated: ContractWithSignatures) => readonly WriteItem[] = () => [],
 ): Promise<ContractWithSignatures> => {
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const contract = await getExistingContract(id);
@@ -136,15 +139,17 @@ export const terminateContract = async (
       },
       at,
     );
+    const contractWrites = terminationWrites(terminated);
     try {
-      await write(terminationWrites(terminated), {
+      await write([...contractWrites, ...alsoWrite(terminated)], {
         result: terminated,
         change: { type: 'contract.terminated', id, version: terminated.version },
       });
       return terminated;
     } catch (error) {
       // Signed, terminated or withdrawn meanwhile: decide again on the fresh state.
-      if (!(error instanceof ConditionFailed)) throw error;
+      if (!(error instanceof ConditionFailed) || error.failed.slice(contractWrites.length).some((item) => item.failed))
+        throw error;
     }
   }
   throw new WriteContention();

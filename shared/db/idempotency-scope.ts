@@ -50,3 +50,9 @@ export const completionOfCurrentRequest = (result: unknown): { item: WriteItem; 
     },
   };
 };
+
+/**
+ * The key of the request's claimed Idempotency-Key record, when it has one: work of several writes
+ * (a collection's chunks) finds what an earlier attempt of the same request began by it.
+ */
+export const currentIdempotencyRecordKey = (): string | undefined => currentRequest.getStore()?.key.pk;

@@ -15,6 +15,12 @@ export const StoredDocumentRecord = v.object({
   /** Kept unaltered at least until then (§ 147 AO, § 257 HGB). */
   retainUntil: timestamp(),
   createdAt: timestamp(),
+  /**
+   * The SEPA mandate whose signature this document shows (docs/documents.md, "A mandate signed later"): for
+   * the signed original the mandate it includes signed, null when it includes none signed; for a `mandate`
+   * document its mandate. Every mandate's signature is in exactly one of a contract's documents.
+   */
+  mandateReference: v.nullable(v.string()),
 });
 export type StoredDocumentRecord = v.InferOutput<typeof StoredDocumentRecord>;
 

@@ -13,12 +13,18 @@ import type { StoredDocumentRecord } from './schema.ts';
  * conditionally: whichever attempt records first wins, and every later attempt answers that record.
  */
 
+/** The record of a document; `mandateReference` names the mandate of a `mandate` document. */
 export const getStoredDocument = async (
   contractId: string,
   kind: DocumentKind,
+  mandateReference: string | null = null,
 ): Promise<StoredDocumentRecord | undefined> => {
   const { Item } = await documentClient.send(
-    new GetCommand({ TableName: tableName(), Key: storedDocumentKey(contractId, kind), ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName(),
+      Key: storedDocumentKey(contractId, kind, mandateReference),
+      ConsistentRead: true,
+    }),
   );
   return Item ? storedDocumentFromItem(Item) : undefined;
 };
@@ -31,7 +37,7 @@ export const recordStoredDocument = async (
   contractId: string,
   kind: DocumentKind,
   stored: StoredDocument & { retainUntil: string },
-  identity: { id: string; createdAt: string },
+  identity: { id: string; createdAt: string; mandateReference: string | null },
 ): Promise<StoredDocumentRecord> => {
   const record: StoredDocumentRecord = {
     id: identity.id,
@@ -40,13 +46,14 @@ export const recordStoredDocument = async (
     size: stored.size,
     retainUntil: stored.retainUntil,
     createdAt: identity.createdAt,
+    mandateReference: identity.mandateReference,
   };
   try {
     await write([putNew(storedDocumentItem(contractId, record))]);
     return record;
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
-    const first = await getStoredDocument(contractId, kind);
+    const first = await getStoredDocument(contractId, kind, record.mandateReference);
     if (!first) throw error;
     return first;
   }
@@ -58,7 +65,7 @@ export const recordStoredDocument = async (
  */
 export const extendRecordedRetention = async (
   contractId: string,
-  kind: DocumentKind,
+  { kind, mandateReference }: Pick<StoredDocumentRecord, 'kind' | 'mandateReference'>,
   retainUntil: string,
 ): Promise<StoredDocumentRecord> => {
   try {
@@ -66,7 +73,7 @@ export const extendRecordedRetention = async (
       {
         Update: {
           TableName: tableName(),
-          Key: storedDocumentKey(contractId, kind),
+          Key: storedDocumentKey(contractId, kind, mandateReference),
           UpdateExpression: 'SET retainUntil = :until',
           ConditionExpression: 'attribute_exists(pk) AND retainUntil < :until',
           ExpressionAttributeValues: { ':until': retainUntil },
@@ -76,7 +83,7 @@ export const extendRecordedRetention = async (
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
   }
-  const record = await getStoredDocument(contractId, kind);
+  const record = await getStoredDocument(contractId, kind, mandateReference);
   if (!record) throw new NotFound('document');
   return record;
 };

@@ -18,7 +18,8 @@ export interface DownloadedDocument {
 
 /** The stored bytes of a recorded document, checked against the record's SHA-256 on the way out. */
 export const storedDocumentBytes = async (contractId: string, record: StoredDocumentRecord): Promise<Uint8Array> =>
-  (await configuredOriginalsStore().get(documentKey(contractId, record.kind), record.sha256)).bytes;
+  (await configuredOriginalsStore().get(documentKey(contractId, record.kind, record.mandateReference), record.sha256))
+    .bytes;
 
 /** `GET …/documents/{documentId}`: the bytes as stored. */
 export const storedDocumentDownload = async (contractId: string, documentId: string): Promise<DownloadedDocument> => {

@@ -28,6 +28,7 @@ export const signingArea = {
     { name: 'signing-asset', method: 'GET', path: '/api/sign/{asset}', entry: 'functions/signing/asset.ts', roles: 'public', data: 'none', files: signingPageFiles },
     { name: 'signing-view', method: 'GET', path: '/api/signing', entry: 'functions/signing/view.ts', roles: 'public', data: 'read' },
     { name: 'signing-sign', method: 'POST', path: '/api/signing', entry: 'functions/signing/sign.ts', roles: 'public', data: 'read-write', sealing: 'sign' },
+    { name: 'signing-sign-mandate', method: 'POST', path: '/api/signing/mandate', entry: 'functions/signing/sign-mandate.ts', roles: 'public', data: 'read-write', sealing: 'sign' },
     { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', roles: 'public', data: 'read-write', sealing: 'sign', originals: 'store', files: contractDocumentFiles },
   ],
   eventTypes: [],
@@ -40,6 +41,10 @@ export const signingArea = {
     'signing-sign': {
       headers: signingToken,
       body: { documentHash: `sha256:${'0'.repeat(64)}`, ...sampleSignature },
+    },
+    'signing-sign-mandate': {
+      headers: signingToken,
+      body: { mandateHash: `sha256:${'0'.repeat(64)}`, ...sampleSignature },
     },
     'signing-document': { headers: signingToken },
   }),

@@ -6,7 +6,7 @@ import { ConditionFailed } from '../db/errors.ts';
 import { Problem } from '../http/problem.ts';
 import { invalidSigningToken, type PresentedSession } from './find-session.ts';
 import type { SigningInput } from './schema.ts';
-import { tokenSpending } from './store.ts';
+import { tokenUse } from './store.ts';
 import { signingTexts } from './texts.ts';
 
 /** §4's sign, in the session's role, for the contract and document hash the session was opened on. */
@@ -21,13 +21,12 @@ export const signWithSession = async (
       errors: [{ path: 'documentHash', message: contractTexts.localized('contractHasHash', session.documentHash) }],
     });
   }
+  // The token is spent in the last step's own transaction, so either both happen or neither: a
+  // double tap or a replayed request cannot sign twice, and a refused signature (400, 409) leaves
+  // the token usable. With a mandate to follow, the contract's step only checks it is still open.
+  const tokenWrite = tokenUse(presented.tokenHash, now(), session.mandateHash === null);
   try {
-    // The token is spent in the signature's own transaction, so either both happen or neither: a
-    // double tap or a replayed request cannot sign twice, and a refused signature (400, 409)
-    // leaves the token usable.
-    return await signContract(session.contractId, { role: session.role, ...input }, context, [
-      tokenSpending(presented.tokenHash, now()),
-    ]);
+    return await signContract(session.contractId, { role: session.role, ...input }, context, [tokenWrite]);
   } catch (error) {
     // Only the token's own condition reaches here as ConditionFailed (see signContract).
     if (error instanceof ConditionFailed) throw invalidSigningToken();

@@ -1,9 +1,11 @@
+import { getExistingMandates } from '../contracts/mandate-store.ts';
+import { mandateText } from '../contracts/mandate-text.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import type { SignerRole } from '../contracts/signature-schema.ts';
 import { getExistingContract } from '../contracts/store.ts';
 import { describeTerm } from '../contracts/term-sentences.ts';
 import type { PresentedSession } from './find-session.ts';
-import type { SigningView } from './schema.ts';
+import type { SigningMandate, SigningView } from './view-schema.ts';
 
 /** Whose name the page offers in its name field: the contact's, or the studio's representative's. */
 const expectedSigner = (contract: ContractWithSignatures, role: SignerRole): string =>
@@ -11,15 +13,29 @@ const expectedSigner = (contract: ContractWithSignatures, role: SignerRole): str
     ? `${contract.contact.firstName} ${contract.contact.lastName}`.trim()
     : (contract.studio.representedBy ?? '');
 
-/** What the signing page shows: the contract as agreed, its term in words, and what the signature must echo. */
+/** The session's mandate step, while the mandate it was opened with is still the pending one. */
+const mandateStep = async (contractId: string, mandateHash: string | null): Promise<SigningMandate | null> => {
+  if (mandateHash === null) return null;
+  const current = (await getExistingMandates(contractId)).at(-1);
+  if (current?.status !== 'pending' || current.mandateHash !== mandateHash) return null;
+  const { reference, accountHolder, iban, creditor } = current;
+  return { text: mandateText(current), reference, mandateHash, accountHolder, iban, creditor };
+};
+
+/** What the signing page shows: the contract as agreed, its term in words, the mandate after it, and what the signatures must echo. */
 export const signingView = async ({ session }: PresentedSession): Promise<SigningView> => {
-  const { signatures, ...contract } = await getExistingContract(session.contractId);
+  const [{ signatures, ...contract }, mandate] = await Promise.all([
+    getExistingContract(session.contractId),
+    mandateStep(session.contractId, session.mandateHash),
+  ]);
   return {
     role: session.role,
     documentHash: session.documentHash,
     expiresAt: session.validUntil,
     signerName: expectedSigner({ ...contract, signatures }, session.role),
+    contractSigned: signatures.some((signature) => signature.role === session.role),
     contract,
     term: describeTerm(contract),
+    mandate,
   };
 };

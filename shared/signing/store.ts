@@ -57,18 +57,23 @@ export const sessionOpeningWrites = (
 ];
 
 /**
- * Spends the token: conditional on the session still existing (not replaced),
- * unused and unexpired at `at`; afterwards it fetches the copy for a while.
+ * A step of a session, in the step's own transaction: conditional on the session still existing
+ * (not replaced), unused and unexpired at `at`. The `last` step spends the token (afterwards it
+ * fetches the copy for a while); an earlier one leaves it open for the next.
  */
-export const tokenSpending = (tokenHash: string, at: Date): WriteItem => ({
-  Update: {
+export const tokenUse = (tokenHash: string, at: Date, last: boolean): WriteItem => {
+  const check = {
     TableName: tableName(),
     Key: signingSessionKey(tokenHash),
-    UpdateExpression: 'SET signedAt = :at, expiresAt = :copyUntil',
     ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(signedAt) AND validUntil > :at',
-    ExpressionAttributeValues: {
-      ':at': at.toISOString(),
-      ':copyUntil': Math.ceil((at.getTime() + copyWindowMs) / 1000),
+  };
+  const values = { ':at': at.toISOString() };
+  if (!last) return { ConditionCheck: { ...check, ExpressionAttributeValues: values } };
+  return {
+    Update: {
+      ...check,
+      UpdateExpression: 'SET signedAt = :at, expiresAt = :copyUntil',
+      ExpressionAttributeValues: { ...values, ':copyUntil': Math.ceil((at.getTime() + copyWindowMs) / 1000) },
     },
-  },
-});
+  };
+};

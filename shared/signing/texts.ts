@@ -9,6 +9,8 @@ export const en = {
   contractNotPending: 'Only a contract that is not signed yet (pending) can be signed',
   documentHashMismatch: 'The document hash does not match the contract of this link',
   noSuchFile: 'The signing page has no such file',
+  noMandate: 'This link includes no SEPA direct debit mandate to sign',
+  contractFirst: 'Please sign the contract first, then the mandate',
 } as const;
 
 export const de = {
@@ -17,6 +19,8 @@ export const de = {
   contractNotPending: 'Nur ein noch nicht unterschriebener Vertrag (pending) kann unterschrieben werden',
   documentHashMismatch: 'Der Dokument-Hash entspricht nicht dem Vertrag dieses Links',
   noSuchFile: 'Diese Datei gehört nicht zur Unterschriftsseite',
+  noMandate: 'Zu diesem Link gehört kein SEPA-Lastschriftmandat zum Unterschreiben',
+  contractFirst: 'Bitte unterschreiben Sie zuerst den Vertrag, danach das Mandat',
 } as const satisfies GermanTexts<typeof en>;
 
 export const signingTexts = areaTexts(

@@ -182,6 +182,7 @@ const httpSection = (results: BenchResults) => {
 };
 
 const copySection = (results: BenchResults) => {
+  if (!results.documents.length) return [];
   const bundle = results.bundles.find((row) => row.name === 'contracts-document');
   const cold = results.coldStart.find((row) => row.name === 'contracts-document' && row.sdk === results.shippedSdk);
   const unmeasured = results.unmeasured.find((row) => row.name === 'contracts-document');
@@ -267,7 +268,7 @@ const unmeasuredSection = (results: BenchResults) =>
     ? ['Not measured', results.unmeasured.map(({ name, reason }) => `- ${name}: ${reason}`).join('\n')]
     : [];
 
-// `--only documents` measures nothing of the whole table (seed, cost, scaling, HTTP).
+// A `--only` run measures nothing of the whole table (seed, cost, scaling, HTTP).
 const tableSections = [costSection, writeSection, idempotencySection, scalingSection, httpSection];
 
 export const renderReport = (results: BenchResults): string =>
@@ -276,7 +277,7 @@ export const renderReport = (results: BenchResults): string =>
     unmeasuredSection,
     coldStartSection,
     warmSection,
-    ...(results.settings.only === 'documents' ? [] : tableSections),
+    ...(results.settings.only === 'all' ? tableSections : []),
     copySection,
     signingPageSection,
     webhookSection,

@@ -3,6 +3,7 @@ import type { ColdStartResult } from './cold-start.ts';
 import type { DocumentRenderResult } from './contract-document.ts';
 import type { CostResult, IdempotencyCost, WriteCost } from './cost.ts';
 import type { HttpLoadResult } from './http-load.ts';
+import type { CollectionResult } from './sepa.ts';
 import type { SigningPageResult } from './signing-page.ts';
 import type { Latency } from './stats.ts';
 import type { WebhookResult } from './webhooks.ts';
@@ -60,5 +61,7 @@ export interface BenchResults {
   signingPage?: SigningPageResult;
   /** Change-to-delivery latency and the 1,000 changes' tally (issue 15); the event item's WCU is under `writes`. Not in `--only documents`. */
   webhooks?: WebhookResult;
+  /** A collection of 2,000 dues, its file and returns (issue 22); not in `--only documents`. */
+  sepa?: CollectionResult;
   budgets: Budget[];
 }

@@ -7,7 +7,7 @@ import { ensureTable } from '#infra/local/ensure-table.ts';
 import { repositoryRoot } from '#infra/local/handler-loader.ts';
 import { connectHandlers } from '#infra/local/local-database.ts';
 import { routes } from '#shared/routes.ts';
-import { checkBudgets, checkDocumentBudgets } from './budgets.ts';
+import { checkBudgets, checkDocumentBudgets, checkSepaBudgets } from './budgets.ts';
 import { type FunctionName, lambdaFunctions, measureBundle, sdkSources, shippedSdkSource } from './bundles.ts';
 import { measureColdStarts } from './cold-start.ts';
 import { issueSealCertificates, measureContractDocuments } from './contract-document.ts';
@@ -23,6 +23,7 @@ import { sampleEvent } from './sample-events.ts';
 import { measureScaling, type SizedTable } from './scaling.ts';
 import { answersAsExpected, type Scenario, scenarioFor } from './scenarios.ts';
 import { seedFromRecording } from './seed.ts';
+import { measureCollection, ownScenarioFunctions, sepaFunctions } from './sepa.ts';
 import { measureSigningPage } from './signing-page.ts';
 import { redirectStdout } from './stdout-sink.ts';
 import {
@@ -45,15 +46,24 @@ import { measureWebhooks } from './webhooks.ts';
  * `npm run bench -- --quick` runs a few samples of everything, to try changes.
  * `npm run bench -- --only documents` runs the parts of the stored documents
  * alone (their functions' bundles, warm and cold ratios, the renders) and
- * writes bench-results/latest-documents.json.
+ * writes bench-results/latest-documents.json; `--only sepa` the SEPA direct debit's (issue 22).
  */
 const quick = process.argv.includes('--quick');
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
-if (only !== undefined && only !== 'documents') throw new Error(`--only knows "documents", not "${only}"`);
-const documentsOnly = only === 'documents';
-const benchFunctions = documentsOnly
-  ? lambdaFunctions.filter((fn) => documentFunctions.includes(fn.name))
+// The parts a `--only` run measures: its functions (bundles, warm and cold ratios) and its own figures.
+const onlyParts: Readonly<Record<string, readonly FunctionName[]>> = {
+  documents: documentFunctions,
+  sepa: sepaFunctions,
+};
+const onlyFunctions = only === undefined ? undefined : onlyParts[only];
+if (only !== undefined && !onlyFunctions)
+  throw new Error(`--only knows ${Object.keys(onlyParts).join(', ')}, not "${only}"`);
+// A part alone measures nothing of the whole table (seed, scaling, cost, HTTP), the webhooks or the signing page.
+const partial = onlyFunctions !== undefined;
+const measures = (part: string) => only === undefined || only === part;
+const benchFunctions = onlyFunctions
+  ? lambdaFunctions.filter((fn) => onlyFunctions.includes(fn.name))
   : lambdaFunctions;
 const settings = {
   largeTableContacts: quick ? 2_000 : 20_000,
@@ -73,6 +83,8 @@ const settings = {
   // Issue 15's count in both modes: it is a check that nothing is lost, not a sample.
   webhookChanges: 1_000,
   webhookEndpoints: 3,
+  collectionFileRuns: quick ? 5 : 20,
+  collectionReturns: quick ? 10 : 50,
 };
 
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -113,11 +125,11 @@ try {
   tableClient.destroy();
   // First, while DynamoDB Local holds nothing else. Run after the other parts (one database for every
   // table and its stream), deliveries took four times as long and DynamoDB Local stopped answering.
-  if (!documentsOnly)
+  if (!partial)
     log(
       `webhooks: ${settings.webhookLatencyChanges} changes one by one, then ${settings.webhookChanges} at once, to ${settings.webhookEndpoints} endpoints`,
     );
-  const webhooks = documentsOnly
+  const webhooks = partial
     ? undefined
     : await measureWebhooks({
         latencyChanges: settings.webhookLatencyChanges,
@@ -159,6 +171,8 @@ try {
   for (const fn of benchFunctions) {
     // Its event is a stream record, not a request: measured by its bundle and cold start alone.
     if (fn.name === renderFunction || unmeasured.some(({ name }) => name === fn.name)) continue;
+    // A create that gathers every due and a return that uses its due up: the SEPA scenario measures them.
+    if (ownScenarioFunctions.includes(fn.name)) continue;
     const scenario = scenarioFor(fn.name);
     const missing = scenario?.collection && fixtures.large.unavailable.get(scenario.collection);
     if (!scenario || missing) {
@@ -225,7 +239,7 @@ try {
     );
     return { scaling, cost, idempotency };
   };
-  const tableParts = documentsOnly ? undefined : await measureTableParts();
+  const tableParts = partial ? undefined : await measureTableParts();
 
   log(`warm latency: ${settings.warmIterations} calls per function and side`);
   const warm = await measureWarmEndpoints(
@@ -270,25 +284,42 @@ try {
   });
   await assertOriginalsStored(large.name, renderedContracts);
 
-  if (!documentsOnly) log(`HTTP: ${settings.httpConnections} connections, ${settings.httpSeconds} s per request`);
-  const http = documentsOnly
+  if (!partial) log(`HTTP: ${settings.httpConnections} connections, ${settings.httpSeconds} s per request`);
+  const http = partial
     ? []
     : await measureHttp(readRecordId(fixtures.large, '/api/contacts'), {
         connections: settings.httpConnections,
         seconds: settings.httpSeconds,
       });
 
-  log(
-    `customer's copy: ${settings.documentTypicalRenders} typical and ${settings.documentLargestRenders} largest renders`,
-  );
-  const documents = await measureContractDocuments({
-    typicalIterations: settings.documentTypicalRenders,
-    largestIterations: settings.documentLargestRenders,
-    warmup: settings.documentWarmup,
-  });
+  if (measures('documents'))
+    log(
+      `customer's copy: ${settings.documentTypicalRenders} typical and ${settings.documentLargestRenders} largest renders`,
+    );
+  const documents = measures('documents')
+    ? await measureContractDocuments({
+        typicalIterations: settings.documentTypicalRenders,
+        largestIterations: settings.documentLargestRenders,
+        warmup: settings.documentWarmup,
+      })
+    : [];
 
-  if (!documentsOnly) log(`signing page: ${settings.signingPageVisits} visits in Chromium`);
-  const signingPage = documentsOnly
+  if (measures('sepa'))
+    log(
+      `SEPA: a collection of 2,000 dues, its file ${settings.collectionFileRuns} times, ${settings.collectionReturns} returns`,
+    );
+  const sepaClient = new DynamoDBClient({ endpoint: database.endpoint });
+  const sepa = measures('sepa')
+    ? await measureCollection(sepaClient, recorder, {
+        table: 'studio-api-sepa',
+        fileRuns: settings.collectionFileRuns,
+        returns: settings.collectionReturns,
+      })
+    : undefined;
+  sepaClient.destroy();
+
+  if (!partial) log(`signing page: ${settings.signingPageVisits} visits in Chromium`);
+  const signingPage = partial
     ? undefined
     : await measureSigningPage({
         runs: settings.signingPageVisits,
@@ -313,8 +344,14 @@ try {
     documents,
     signingPage,
     webhooks,
+    sepa,
   };
-  const budgets = documentsOnly ? checkDocumentBudgets(measured) : checkBudgets(measured);
+  const budgets =
+    only === 'documents'
+      ? checkDocumentBudgets(measured)
+      : only === 'sepa'
+        ? checkSepaBudgets(measured)
+        : checkBudgets(measured);
   const results: BenchResults = { ...measured, budgets };
   const resultsFile = only ? `latest-${only}.json` : 'latest.json';
   writeFileSync(join(resultsFolder, resultsFile), `${JSON.stringify(results, null, 2)}\n`);

@@ -39,7 +39,8 @@ export interface EventOptions {
   tag?: string;
   /**
    * The record a request on a sub-resource acts on: body fields named like the
-   * record's fields take its values (a signature names the contract's document hash).
+   * record's fields take its values (a signature names the contract's document hash, a mandate's
+   * signature its mandate's hash).
    */
   record?: Record<string, unknown>;
   /** Replaces the query string. */
@@ -58,8 +59,11 @@ const adaptBody = (body: unknown, { tag, record }: EventOptions): unknown => {
   };
   const adapted = tagged(body);
   if (!record || typeof adapted !== 'object' || adapted === null) return adapted;
+  // A contract's mandate is a declaration of its own: its signature names the mandate's hash.
+  const mandate = typeof record.mandate === 'object' && record.mandate !== null ? record.mandate : {};
+  const fields: Record<string, unknown> = { ...mandate, ...record };
   return Object.fromEntries(
-    Object.entries(adapted).map(([name, value]) => [name, name in record ? record[name] : value]),
+    Object.entries(adapted).map(([name, value]) => [name, name in fields ? fields[name] : value]),
   );
 };
 

@@ -1,40 +1,21 @@
 import { expect } from 'vitest';
-import { studioProfile } from '../support/studio.ts';
 import type { WriteCase, WriteFixtures } from '../support/write-case.ts';
 
 /** The contracts area's write routes for test/http/exactly-once.test.ts, each with the state its change must leave exactly once. */
-// A direct debit needs the studio as a SEPA creditor; not copied into contracts, so the other cases see no change.
-const sepa = { creditorId: 'DE98ZZZ09999999999', iban: 'DE02120300000000202051' };
-
 export const writeCases = ({
   api,
   png,
-  post,
   get,
   newContact,
   newService,
   newContract,
   signedContract,
   terminatedContract,
+  contractWithMandate,
+  eventsOf,
   signBody,
   sequenceOf,
 }: WriteFixtures): Record<string, WriteCase> => {
-  /** A new contract with a pending mandate. */
-  const contractWithMandate = async () => {
-    expect((await api.request('PUT', '/api/studio', { body: { ...studioProfile, sepa } })).status).toBe(200);
-    const { contract } = await newContract();
-    return post('/api/contracts', {
-      contactId: contract.contactId,
-      items: [{ serviceId: contract.items[0].serviceId }],
-      startDate: '2026-12-01',
-      directDebit: { accountHolder: 'Ida Once', iban: 'DE89370400440532013000' },
-    });
-  };
-  const eventsOf = async (type: string, contractId: string) =>
-    (await get(`/api/events?type=${type}&limit=100`)).body.items.filter(
-      (event: { data: { id: string } }) => event.data.id === contractId,
-    );
-
   return {
     'POST /api/contracts': {
       prepare: async () => {

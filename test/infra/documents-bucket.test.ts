@@ -169,7 +169,12 @@ describe('the renderer of signed originals', () => {
     expect(mapping.FilterCriteria.Filters.map((filter: { Pattern: string }) => JSON.parse(filter.Pattern))).toEqual([
       {
         eventName: ['INSERT'],
-        dynamodb: { NewImage: { entity: { S: ['event'] }, type: { S: ['contract.signed', 'contract.terminated'] } } },
+        dynamodb: {
+          NewImage: {
+            entity: { S: ['event'] },
+            type: { S: ['contract.signed', 'contract.terminated', 'mandate.signed'] },
+          },
+        },
       },
     ]);
   });

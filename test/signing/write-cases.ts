@@ -7,6 +7,8 @@ export const writeCases = ({
   png,
   get,
   newContract,
+  contractWithMandate,
+  eventsOf,
   openSession,
   tokenOf,
 }: WriteFixtures): Record<string, WriteCase> => ({
@@ -46,6 +48,36 @@ export const writeCases = ({
           expect(stored.signatures).toHaveLength(1);
           expect(stored.version).toBe(2);
         },
+      };
+    },
+  },
+  'POST /api/signing/mandate': {
+    prepare: async () => {
+      const withMandate = await contractWithMandate();
+      const token = tokenOf(await openSession(withMandate.id));
+      const headers = { authorization: `Signing ${token}` };
+      const signature = { signerName: 'Ida Once', signatureImage: png, consent: true };
+      const contractStep = await api.request('POST', '/api/signing', {
+        as: null,
+        headers,
+        body: { ...signature, documentHash: withMandate.documentHash },
+      });
+      expect(contractStep.status).toBe(201);
+      return {
+        method: 'POST',
+        path: '/api/signing/mandate',
+        as: null,
+        body: { ...signature, mandateHash: withMandate.mandate.mandateHash },
+        headers,
+        holdsOnce: async () => {
+          const mandates = (await get(`/api/contracts/${withMandate.id}/mandates`)).body.items;
+          expect(mandates.map((mandate: { status: string }) => mandate.status)).toEqual(['active']);
+          expect(await eventsOf('mandate.signed', withMandate.id)).toHaveLength(1);
+          // The last step spent the token: the copy is open to it, a further step is not.
+          expect((await api.request('GET', '/api/signing', { as: null, headers })).status).toBe(401);
+        },
+        // Each run signs the mandate of a new contract: its reference (and the text naming it) counts on with the number.
+        sameBut: ['reference', 'text'],
       };
     },
   },

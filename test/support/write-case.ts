@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
 import { type ApiResponse, type TestApi, unique } from './api.ts';
 import { signaturePng } from './images.ts';
+import { studioProfile } from './studio.ts';
+
+// A direct debit needs the studio as a SEPA creditor; not copied into contracts, so the other cases see no change.
+const sepa = { creditorId: 'DE98ZZZ09999999999', iban: 'DE02120300000000202051' };
 
 /**
  * One write route's case in test/http/exactly-once.test.ts: each area lists its cases in
@@ -60,6 +64,21 @@ export const writeFixtures = (api: TestApi) => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body;
   };
+  /** A new contract with a pending mandate, of the studio as a SEPA creditor (set again each time, as other cases change the profile). */
+  const contractWithMandate = async () => {
+    expect((await api.request('PUT', '/api/studio', { body: { ...studioProfile, sepa } })).status).toBe(200);
+    const { contract } = await newContract();
+    return post('/api/contracts', {
+      contactId: contract.contactId,
+      items: [{ serviceId: contract.items[0].serviceId }],
+      startDate: '2026-12-01',
+      directDebit: { accountHolder: 'Ida Once', iban: 'DE89370400440532013000' },
+    });
+  };
+  const eventsOf = async (type: string, contractId: string) =>
+    (await get(`/api/events?type=${type}&limit=100`)).body.items.filter(
+      (event: { data: { id: string } }) => event.data.id === contractId,
+    );
   const newWebhook = () => post('/api/webhooks', { url: `http://127.0.0.1:9/${unique('hooks')}`, types: ['*'] });
   const openSession = (contractId: string) => post(`/api/contracts/${contractId}/signing-sessions`, {});
   /** The token of a session's link: what the tablet page reads from the fragment. */
@@ -99,6 +118,8 @@ export const writeFixtures = (api: TestApi) => {
     newContract,
     signedContract,
     terminatedContract,
+    contractWithMandate,
+    eventsOf,
     newWebhook,
     openSession,
     tokenOf,

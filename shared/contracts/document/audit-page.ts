@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type PageLayout, styles } from '../../documents/page-layout.ts';
 import type { SealCertificate } from '../../documents/seal-certificate.ts';
-import type { ContractDocumentInput } from './contract-for-document.ts';
+import type { ContractDocumentInput, ContractForDocument, DirectDebitForDocument } from './contract-for-document.ts';
 import { formatLocalTime, formatUtcTime, roleLabels } from './german-format.ts';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
@@ -13,17 +13,11 @@ const explanation = [
   'Was es nicht beweist: wer den Stift geführt hat. Die Unterschrift ist eine einfache elektronische Signatur (Art. 3 Nr. 10 eIDAS-Verordnung). Nach Art. 25 Abs. 1 eIDAS darf ihr die Rechtswirkung und die Zulässigkeit als Beweismittel nicht allein deshalb abgesprochen werden, weil sie elektronisch vorliegt; die Wirkung einer handschriftlichen Unterschrift hat nur eine qualifizierte elektronische Signatur (Art. 25 Abs. 2).',
 ];
 
-/** „Prüfprotokoll“: the facts behind every seal and how to check them, on a page of its own. */
-export const drawAuditPage = (
-  layout: PageLayout,
-  { contract, signatureImages }: ContractDocumentInput,
-  certificate: SealCertificate,
-) => {
+const drawAuditHead = (layout: PageLayout, facts: readonly [string, string][], certificate: SealCertificate) => {
   layout.newPage();
   layout.text('Prüfprotokoll', styles.title);
   layout.space(6);
-  layout.fact('Vertrag', `Nr. ${contract.number} (ID ${contract.id})`);
-  layout.fact('Dokument-Hash', contract.documentHash);
+  for (const [label, value] of facts) layout.fact(label, value);
   layout.text(
     'SHA-256 über das kanonische JSON (RFC 8785) des vereinbarten Inhalts: Parteien, Leistungen, Preise, Laufzeit und Bedingungen.',
     styles.small,
@@ -37,11 +31,65 @@ export const drawAuditPage = (
     layout.text(paragraph);
     layout.space(4);
   }
+};
+
+const keyIdFact = (keyId: string, certificate: SealCertificate) =>
+  keyId === certificate.keyId ? `${keyId} (wie im Zertifikat)` : `${keyId} (ein früherer Schlüssel)`;
+
+const imageFact = (imageSha256: string, image: { bytes: Uint8Array } | null | undefined) =>
+  `${imageSha256}${image && createHash('sha256').update(image.bytes).digest('hex') === imageSha256 ? ' – stimmt mit dem abgebildeten Bild überein' : ' – das abgebildete Bild weicht ab oder fehlt'}`;
+
+/** The evidence of a signed mandate (docs/sepa.md): what its seal covers, as a contract signature's is listed. */
+const drawMandateEvidence = (
+  layout: PageLayout,
+  { mandate }: DirectDebitForDocument,
+  timeZone: string,
+  certificate: SealCertificate,
+) => {
+  const { signature } = mandate;
+  if (!signature) return;
+  layout.heading(`Unterschrift: SEPA-Lastschriftmandat ${mandate.reference}`);
+  layout.fact('Mandats-Hash', mandate.mandateHash);
+  layout.text(
+    'SHA-256 über das kanonische JSON (RFC 8785) des Mandats: Vertrag, Mandatsreferenz, Zahlungsempfänger mit Gläubiger-ID, Kontoinhaber/in, IBAN, BIC, Verfahren (CORE) und Art (wiederkehrend).',
+    styles.small,
+  );
+  layout.fact('Name', signature.signerName);
+  layout.fact('Zeitpunkt (UTC)', formatUtcTime(signature.signedAt));
+  layout.fact(`Zeitpunkt (${timeZone})`, formatLocalTime(signature.signedAt, timeZone));
+  layout.fact('IP-Adresse', signature.ipAddress);
+  layout.fact('User-Agent', signature.userAgent || '(keiner übermittelt)');
+  layout.fact('Bild (SHA-256)', imageFact(signature.imageSha256, mandate.image));
+  layout.fact('Siegelverfahren', signature.seal.algorithm);
+  layout.fact('Schlüssel-ID', keyIdFact(signature.seal.keyId, certificate));
+  layout.fact('Siegel (Base64)', signature.seal.value);
+};
+
+const drawHowToCheck = (layout: PageLayout, fileName: string, contractId: string) => {
+  layout.heading('So prüfen Sie dieses Dokument');
+  layout.text(
+    `Die PDF-Signatur prüft jedes PDF-Programm mit Signaturanzeige oder z. B. „pdfsig ${fileName}“ (Poppler): „Signature is Valid“ und „Total document signed“ bedeuten, dass die Datei unverändert ist. Die Siegel der Unterschriften prüft das Studio jederzeit neu (Prüfung des Vertrags, API: GET /api/contracts/${contractId}/verification).`,
+  );
+};
+
+/** „Prüfprotokoll“: the facts behind every seal and how to check them, on a page of its own. */
+export const drawAuditPage = (
+  layout: PageLayout,
+  { contract, signatureImages, directDebit }: ContractDocumentInput,
+  certificate: SealCertificate,
+) => {
+  drawAuditHead(
+    layout,
+    [
+      ['Vertrag', `Nr. ${contract.number} (ID ${contract.id})`],
+      ['Dokument-Hash', contract.documentHash],
+    ],
+    certificate,
+  );
 
   for (const signature of contract.signatures) {
     layout.heading(`Unterschrift: ${roleLabels[signature.role]}`);
     const image = signatureImages.find((candidate) => candidate.role === signature.role);
-    const imageMatches = image && createHash('sha256').update(image.bytes).digest('hex') === signature.imageSha256;
     layout.fact('Name', signature.signerName);
     layout.fact('Zeitpunkt (UTC)', formatUtcTime(signature.signedAt));
     layout.fact(
@@ -50,10 +98,7 @@ export const drawAuditPage = (
     );
     layout.fact('IP-Adresse', signature.ipAddress);
     layout.fact('User-Agent', signature.userAgent || '(keiner übermittelt)');
-    layout.fact(
-      'Bild (SHA-256)',
-      `${signature.imageSha256}${imageMatches ? ' – stimmt mit dem abgebildeten Bild überein' : ' – das abgebildete Bild weicht ab oder fehlt'}`,
-    );
+    layout.fact('Bild (SHA-256)', imageFact(signature.imageSha256, image));
     layout.fact(
       'Dokument-Hash',
       signature.documentHash === contract.documentHash
@@ -61,21 +106,32 @@ export const drawAuditPage = (
         : `${signature.documentHash} – weicht vom Dokument-Hash des Vertrags ab`,
     );
     layout.fact('Siegelverfahren', signature.seal.algorithm);
-    layout.fact(
-      'Schlüssel-ID',
-      signature.seal.keyId === certificate.keyId
-        ? `${signature.seal.keyId} (wie im Zertifikat)`
-        : `${signature.seal.keyId} (ein früherer Schlüssel)`,
-    );
+    layout.fact('Schlüssel-ID', keyIdFact(signature.seal.keyId, certificate));
     layout.fact('Siegel (Base64)', signature.seal.value);
   }
   if (contract.signatures.length === 0) {
     layout.space(8);
     layout.text('Dieser Vertrag ist noch von niemandem unterschrieben.', styles.bodyBold);
   }
+  if (directDebit) drawMandateEvidence(layout, directDebit, contract.studio.timeZone, certificate);
+  drawHowToCheck(layout, `Vertrag-${contract.number}.pdf`, contract.id);
+};
 
-  layout.heading('So prüfen Sie dieses Dokument');
-  layout.text(
-    `Die PDF-Signatur prüft jedes PDF-Programm mit Signaturanzeige oder z. B. „pdfsig Vertrag-${contract.number}.pdf“ (Poppler): „Signature is Valid“ und „Total document signed“ bedeuten, dass die Datei unverändert ist. Die Siegel der Unterschriften prüft das Studio jederzeit neu (Prüfung des Vertrags, API: GET /api/contracts/${contract.id}/verification).`,
+/** The audit page of a mandate signed after the original was stored: the mandate's evidence alone. */
+export const drawMandateAuditPage = (
+  layout: PageLayout,
+  contract: ContractForDocument,
+  directDebit: DirectDebitForDocument,
+  certificate: SealCertificate,
+) => {
+  drawAuditHead(
+    layout,
+    [
+      ['Vertrag', `Nr. ${contract.number} (ID ${contract.id})`],
+      ['Dokument-Hash', `${contract.documentHash} (des Vertrags; das Mandat hat seinen eigenen Hash, unten)`],
+    ],
+    certificate,
   );
+  drawMandateEvidence(layout, directDebit, contract.studio.timeZone, certificate);
+  drawHowToCheck(layout, `SEPA-Mandat-${contract.number}.pdf`, contract.id);
 };

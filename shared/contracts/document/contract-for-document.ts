@@ -114,4 +114,63 @@ export interface ContractDocumentInput {
   contract: ContractForDocument;
   signatureImages: readonly SignatureImageForDocument[];
   termSentences: TermSentencesForDocument;
+  /** Absent or null without a direct debit: no mandate page, no schedule. */
+  directDebit?: DirectDebitForDocument | null;
+}
+
+/** The evidence of a mandate's signature, as the mandate keeps it (`MandateSignatureRecord`). */
+export interface MandateSignatureForDocument {
+  signerName: string;
+  signedAt: Timestamp;
+  ipAddress: string;
+  userAgent: string;
+  imageSha256: string;
+  seal: { algorithm: string; keyId: string; value: string };
+}
+
+/** A SEPA mandate as its page shows it (docs/sepa.md, "The mandate in the PDF"). */
+export interface MandateForDocument {
+  reference: string;
+  creditor: { name: string; creditorId: string };
+  accountHolder: string;
+  iban: string;
+  bic: string | null;
+  mandateHash: string;
+  /** `mandateText` of shared/contracts/mandate-text.ts: the words the debtor signs, never a second copy. */
+  text: string;
+  signature: MandateSignatureForDocument | null;
+  /** The drawn signature (`MANDATE_IMAGE#<nnn>`), when signed. */
+  image: Omit<SignatureImageForDocument, 'role'> | null;
+}
+
+/** One due of the payment schedule: a day and an amount. */
+export interface ScheduledDue {
+  dueOn: CalendarDate;
+  amount: Money;
+  interval: BillingInterval;
+  /** Charged by days, the contract ending inside the period. */
+  proRata: boolean;
+}
+
+/** A recurring amount and the days it falls on („monatlich 49,00 € jeweils am 1.“). */
+export interface RecurringDue {
+  interval: Exclude<BillingInterval, 'once'>;
+  amount: Money;
+  /** The start date: its weekday, day number and month say the days. */
+  firstDueOn: CalendarDate;
+  /** Some day lacks the start's number (the 31st, 29 February): the due moves to the 1st of the next month. */
+  fallsBack: boolean;
+}
+
+/** The dues as the pre-notification (Vorabankündigung) announces them: the first, the recurring, a last pro rata one. */
+export interface PaymentScheduleForDocument {
+  firstDues: readonly ScheduledDue[];
+  recurring: readonly RecurringDue[];
+  lastDue: ScheduledDue | null;
+}
+
+/** A contract paid by direct debit: its current mandate and its schedule. */
+export interface DirectDebitForDocument {
+  mandate: MandateForDocument;
+  schedule: PaymentScheduleForDocument;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { degrees, PDFDocument, PDFHexString, rgb } from '@cantoo/pdf-lib';
+import { degrees, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, rgb } from '@cantoo/pdf-lib';
 import { type DocumentFonts, embedDocumentFonts } from '../../documents/fonts.ts';
 import { a4, grey, margin, type PageLayout, pageLayout, rule, styles } from '../../documents/page-layout.ts';
 import { addSignatureField, signPdf } from '../../documents/pdf-signature.ts';
@@ -7,8 +7,8 @@ import type { SealCertificate } from '../../documents/seal-certificate.ts';
 import type { Typesetter } from '../../documents/typesetter.ts';
 import { typesetter } from '../../documents/typesetter.ts';
 import type { Sealer } from '../../signatures/sealer.ts';
-import { drawAuditPage } from './audit-page.ts';
-import type { ContractDocumentInput, ContractForDocument } from './contract-for-document.ts';
+import { drawAuditPage, drawMandateAuditPage } from './audit-page.ts';
+import type { ContractDocumentInput, ContractForDocument, DirectDebitForDocument } from './contract-for-document.ts';
 import {
   drawEnding,
   drawItems,
@@ -19,6 +19,7 @@ import {
   drawTitle,
 } from './contract-sections.ts';
 import { formatLocalTime } from './german-format.ts';
+import { drawMandatePage, mandatePageTexts } from './mandate-page.ts';
 
 export const draftMark = 'Entwurf – nicht unterschrieben';
 const red = rgb(0.75, 0.1, 0.1);
@@ -88,9 +89,10 @@ const drawPageFrames = (layout: PageLayout, type: Typesetter, fonts: DocumentFon
   });
 };
 
-const allTexts = ({ contract, termSentences }: ContractDocumentInput): string[] => [
+const allTexts = ({ contract, termSentences, directDebit }: ContractDocumentInput): string[] => [
   JSON.stringify(contract),
   ...Object.values(termSentences),
+  ...(directDebit ? mandatePageTexts(directDebit) : []),
 ];
 
 const documentId = (contract: ContractForDocument, ...parts: string[]) =>
@@ -108,20 +110,76 @@ export interface ContractDocumentOptions {
   signedAt?: Date;
 }
 
+interface DocumentIdentity {
+  title: string;
+  subject: string;
+  /** The last change of what the document shows: its modification date, so the same state renders the same bytes. */
+  modifiedAt: string;
+  /** What sets the PDF's second id apart from another state or another document of the same contract. */
+  idParts: string[];
+  /** The PDF signature's reason. */
+  reason: string;
+  /** The mandate the document shows signed, named in its keywords; null for none. */
+  signedMandate: string | null;
+}
+
+// The document's info names the mandate it shows signed, in plain bytes (no object streams): an attempt whose
+// write lost reads it from the stored file without parsing the PDF (the parser would double the renderer's code).
+const signedMandateEntry = 'StudioSignedMandate';
+const signedMandatePattern = new RegExp(`/${signedMandateEntry} \\(([0-9A-Za-z+?/:().,' -]{1,35})\\)`);
+
+/** The reference of the mandate a rendered document shows signed, as its info names it, or null. */
+export const signedMandateIn = (pdf: Uint8Array): string | null =>
+  signedMandatePattern.exec(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1'))?.[1] ?? null;
+
+/** Frames every page, sets the metadata and seals the file with a PAdES signature made with the sealing key. */
+const sealDocument = async (
+  document: PDFDocument,
+  layout: PageLayout,
+  fonts: DocumentFonts,
+  contract: ContractForDocument,
+  identity: DocumentIdentity,
+  { sealer, certificate, signedAt = new Date() }: ContractDocumentOptions,
+): Promise<Uint8Array> => {
+  drawPageFrames(layout, typesetter(fonts), fonts, contract);
+  document.setTitle(identity.title);
+  document.setAuthor(contract.studio.legalName);
+  document.setSubject(identity.subject);
+  if (identity.signedMandate) {
+    const info = document.context.lookup(document.context.trailerInfo.Info, PDFDict);
+    info.set(PDFName.of(signedMandateEntry), PDFString.of(identity.signedMandate));
+  }
+  document.setLanguage('de-DE');
+  document.setCreator('Studio-API');
+  document.setProducer('Studio-API (@cantoo/pdf-lib)');
+  document.setCreationDate(new Date(contract.createdAt));
+  document.setModificationDate(new Date(identity.modifiedAt));
+  document.context.trailerInfo.ID = document.context.obj([
+    documentId(contract),
+    documentId(contract, ...identity.idParts, identity.modifiedAt),
+  ]);
+
+  const [firstPage] = layout.pages;
+  if (!firstPage) throw new Error('The contract document has no page');
+  addSignatureField(document, firstPage, { signedAt, name: certificate.keyId, reason: identity.reason });
+  await fonts.embed();
+  const unsigned = await document.save({ useObjectStreams: false });
+  return signPdf(unsigned, certificate, sealer);
+};
+
 /**
  * The customer's copy (docs/walkthrough.md, "The customer's copy"): the contract in German on A4, its
- * signatures, an audit page, and a PAdES signature over the whole file made
- * with the sealing key.
+ * signatures, the SEPA mandate's page with the payment schedule when it is paid by direct debit, an audit
+ * page, and a PAdES signature over the whole file made with the sealing key.
  */
 export const renderContractDocument = async (
   input: ContractDocumentInput,
-  { sealer, certificate, signedAt = new Date() }: ContractDocumentOptions,
+  options: ContractDocumentOptions,
 ): Promise<Uint8Array> => {
-  const { contract } = input;
+  const { contract, directDebit } = input;
   const document = await PDFDocument.create({ updateMetadata: false });
   const fonts = await embedDocumentFonts(document, allTexts(input));
-  const type = typesetter(fonts);
-  const layout = pageLayout(document, type);
+  const layout = pageLayout(document, typesetter(fonts));
 
   drawTitle(layout, contract);
   drawParties(layout, contract);
@@ -130,33 +188,60 @@ export const renderContractDocument = async (
   drawTerms(layout, contract);
   drawEnding(layout, contract);
   await drawSignatures(layout, document, input);
-  drawAuditPage(layout, input, certificate);
-  drawPageFrames(layout, type, fonts, contract);
+  if (directDebit) {
+    layout.newPage();
+    await drawMandatePage(layout, document, directDebit, contract);
+  }
+  drawAuditPage(layout, input, options.certificate);
 
   const modifiedAt = lastChange(contract);
-  document.setTitle(`Vertrag Nr. ${contract.number}`);
-  document.setAuthor(contract.studio.legalName);
-  document.setSubject(
-    `Vertrag zwischen ${contract.studio.legalName} und ${contract.contact.firstName} ${contract.contact.lastName}, Stand ${formatLocalTime(modifiedAt, contract.studio.timeZone)}`,
+  return sealDocument(
+    document,
+    layout,
+    fonts,
+    contract,
+    {
+      title: `Vertrag Nr. ${contract.number}`,
+      subject: `Vertrag zwischen ${contract.studio.legalName} und ${contract.contact.firstName} ${contract.contact.lastName}, Stand ${formatLocalTime(modifiedAt, contract.studio.timeZone)}`,
+      modifiedAt,
+      idParts: [contract.status],
+      reason: `Kopie des Vertrags Nr. ${contract.number}, Dokument-Hash ${contract.documentHash}`,
+      signedMandate: directDebit?.mandate.signature ? directDebit.mandate.reference : null,
+    },
+    options,
   );
-  document.setLanguage('de-DE');
-  document.setCreator('Studio-API');
-  document.setProducer('Studio-API (@cantoo/pdf-lib)');
-  document.setCreationDate(new Date(contract.createdAt));
-  document.setModificationDate(new Date(modifiedAt));
-  document.context.trailerInfo.ID = document.context.obj([
-    documentId(contract),
-    documentId(contract, contract.status, modifiedAt),
-  ]);
+};
 
-  const [firstPage] = layout.pages;
-  if (!firstPage) throw new Error('The contract document has no page');
-  addSignatureField(document, firstPage, {
-    signedAt,
-    name: certificate.keyId,
-    reason: `Kopie des Vertrags Nr. ${contract.number}, Dokument-Hash ${contract.documentHash}`,
-  });
-  await fonts.embed();
-  const unsigned = await document.save({ useObjectStreams: false });
-  return signPdf(unsigned, certificate, sealer);
+/**
+ * A mandate signed after the contract's original was stored (docs/documents.md, "A mandate signed later"):
+ * its page with the drawn signature and the schedule, and an audit page with its evidence, sealed as the
+ * original is.
+ */
+export const renderMandateDocument = async (
+  contract: ContractForDocument,
+  directDebit: DirectDebitForDocument,
+  options: ContractDocumentOptions,
+): Promise<Uint8Array> => {
+  const { mandate } = directDebit;
+  if (!mandate.signature) throw new Error(`Mandate ${mandate.reference} is not signed`);
+  const document = await PDFDocument.create({ updateMetadata: false });
+  const fonts = await embedDocumentFonts(document, [JSON.stringify(contract), ...mandatePageTexts(directDebit)]);
+  const layout = pageLayout(document, typesetter(fonts));
+  await drawMandatePage(layout, document, directDebit, contract);
+  drawMandateAuditPage(layout, contract, directDebit, options.certificate);
+  return sealDocument(
+    document,
+    layout,
+    fonts,
+    contract,
+    {
+      title: `SEPA-Lastschriftmandat ${mandate.reference}`,
+      subject: `SEPA-Lastschriftmandat ${mandate.reference} zum Vertrag Nr. ${contract.number}, unterschrieben von ${mandate.signature.signerName}`,
+      modifiedAt: mandate.signature.signedAt,
+      idParts: ['mandate', mandate.reference],
+      reason: `SEPA-Lastschriftmandat ${mandate.reference}, Mandats-Hash ${mandate.mandateHash}`,
+      signedMandate: mandate.reference,
+    },
+    options,
+  );
 };

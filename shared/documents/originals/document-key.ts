@@ -16,11 +16,23 @@ export const documentKinds = [
 export type DocumentKind = (typeof documentKinds)[number];
 
 // Contract ids are ULIDs; anything else (a `/`, `..`) could leave the contract's prefix or the local folder.
-const keyPattern = /^contracts\/[0-9A-HJKMNP-TV-Z]{26}\/[a-z_]+\.pdf$/;
+const keyPattern = /^contracts\/[0-9A-HJKMNP-TV-Z]{26}\/[a-z_]+(-[0-9]{1,3})?\.pdf$/;
 
-export const documentKey = (contractId: string, kind: DocumentKind): string => {
+/**
+ * A document's place among the contract's documents: its kind, and for a `mandate` document the mandate's
+ * number (`mandate-2` for the reference `2026-000001-2`), since each mandate signed later gets its own. Other
+ * kinds exist once per contract, whatever mandate they show.
+ */
+export const documentSlot = (kind: DocumentKind, mandateReference: string | null = null): string => {
+  if (kind !== 'mandate') return kind;
+  const sequence = mandateReference?.slice(mandateReference.lastIndexOf('-') + 1) ?? '';
+  if (!/^[0-9]{1,3}$/.test(sequence)) throw new Error(`Not a mandate reference: ${mandateReference}`);
+  return `${kind}-${Number(sequence)}`;
+};
+
+export const documentKey = (contractId: string, kind: DocumentKind, mandateReference: string | null = null): string => {
   if (!ulidPattern.test(contractId)) throw new Error(`Not a contract id: ${contractId}`);
-  return `contracts/${contractId}/${kind}.pdf`;
+  return `contracts/${contractId}/${documentSlot(kind, mandateReference)}.pdf`;
 };
 
 /** All of a contract's documents, for the purge after its retention. */
@@ -31,7 +43,7 @@ export const contractDocumentsPrefix = (contractId: string): string => {
 
 /** The stores take no other keys: a path outside `contracts/<id>/` never reaches the file system or S3. */
 export const assertDocumentKey = (key: string): void => {
-  const kind = key.slice(key.lastIndexOf('/') + 1, -'.pdf'.length);
+  const kind = key.slice(key.lastIndexOf('/') + 1, -'.pdf'.length).replace(/-[0-9]+$/, '');
   if (!keyPattern.test(key) || !(documentKinds as readonly string[]).includes(kind)) {
     throw new Error(`Not a document key: ${key}`);
   }

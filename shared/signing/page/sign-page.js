@@ -186,11 +186,11 @@
   const randomKey = () =>
     Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
-  const post = async (body, key) => {
+  const post = async (path, body, key) => {
     // A lost answer is asked again under the same Idempotency-Key: the server answers with the first outcome.
     for (let attempt = 1; ; attempt++) {
       try {
-        return await fetch('signing', {
+        return await fetch(path, {
           method: 'POST',
           headers: { authorization, 'content-type': 'application/json', 'idempotency-key': key },
           body,
@@ -227,7 +227,7 @@
     message.textContent = 'Die Kopie wurde heruntergeladen.';
   };
 
-  const thanks = (contract, signerName) => {
+  const thanks = (contract, signerName, withMandate) => {
     const message = element('p', { role: 'status', class: 'form-message' });
     const button = element('button', { type: 'button', class: 'primary', text: 'Vertrag herunterladen (PDF)' });
     button.addEventListener('click', () => download(contract.number, message));
@@ -236,7 +236,11 @@
         'section',
         { class: 'notice done' },
         element('h1', { text: `Vielen Dank, ${signerName}!` }),
-        element('p', { text: `Der Vertrag Nr. ${contract.number} ist unterschrieben.` }),
+        element('p', {
+          text: withMandate
+            ? `Der Vertrag Nr. ${contract.number} und das SEPA-Lastschriftmandat sind unterschrieben.`
+            : `Der Vertrag Nr. ${contract.number} ist unterschrieben.`,
+        }),
         element('p', { text: 'Ihre Kopie mit allen Angaben zur Unterschrift können Sie jetzt herunterladen.' }),
         button,
         message,
@@ -244,56 +248,49 @@
     );
   };
 
-  const signingSection = (view) => {
+  /**
+   * A signature form, the contract's and the mandate's alike: the name (prefilled), the pad with
+   * „Löschen“, the consent and the button, enabled once all three are given. The ids of the
+   * mandate's form carry the prefix `mandate-`. On a 201 `signed` gets the answer and the name.
+   */
+  const signatureForm = ({ prefix, heading, signerName, consentText, submitText, path, echo, signed }) => {
+    const id = (name) => `${prefix}${name}`;
     const nameInput = element('input', {
-      id: 'signer-name',
+      id: id('signer-name'),
       name: 'signerName',
       type: 'text',
       autocomplete: 'name',
       required: true,
       maxlength: '200',
-      value: view.signerName,
+      value: signerName,
     });
-    const canvas = element('canvas', { id: 'pad', class: 'pad', role: 'img', 'aria-labelledby': 'pad-label' });
+    const canvas = element('canvas', { id: id('pad'), class: 'pad', role: 'img', 'aria-labelledby': id('pad-label') });
     const clear = element('button', { type: 'button', class: 'secondary', text: 'Löschen' });
-    const consent = element('input', { id: 'consent', name: 'consent', type: 'checkbox' });
-    const submit = element('button', {
-      type: 'submit',
-      class: 'primary',
-      disabled: true,
-      text: 'Verbindlich unterschreiben',
-    });
-    const message = element('p', { id: 'form-message', class: 'form-message', role: 'alert' });
+    const consent = element('input', { id: id('consent'), name: 'consent', type: 'checkbox' });
+    const submit = element('button', { type: 'submit', class: 'primary', disabled: true, text: submitText });
+    const message = element('p', { id: id('form-message'), class: 'form-message', role: 'alert' });
     let pad;
     const update = () => {
       submit.disabled = !(nameInput.value.trim() && pad && !pad.isEmpty() && consent.checked);
     };
     const form = element(
       'form',
-      { id: 'signing', 'aria-labelledby': 'signature', novalidate: true },
-      element('h2', { id: 'signature', text: `Unterschrift (${roleLabels[view.role]})` }),
+      { id: id('signing'), 'aria-labelledby': id('signature'), novalidate: true },
+      element('h2', { id: id('signature'), text: heading }),
       element(
         'div',
         { class: 'field' },
-        element('label', { for: 'signer-name', text: 'Name der unterschreibenden Person' }),
+        element('label', { for: id('signer-name'), text: 'Name der unterschreibenden Person' }),
         nameInput,
       ),
       element(
         'div',
         { class: 'field' },
-        element('p', { id: 'pad-label', class: 'label', text: 'Unterschrift mit Finger, Stift oder Maus' }),
+        element('p', { id: id('pad-label'), class: 'label', text: 'Unterschrift mit Finger, Stift oder Maus' }),
         canvas,
         clear,
       ),
-      element(
-        'div',
-        { class: 'consent' },
-        consent,
-        element('label', {
-          for: 'consent',
-          text: 'Ich habe den Vertrag oben vollständig gelesen und bin mit seinem Inhalt einverstanden. Mit meiner Unterschrift schließe ich ihn verbindlich ab.',
-        }),
-      ),
+      element('div', { class: 'consent' }, consent, element('label', { for: id('consent'), text: consentText })),
       submit,
       message,
     );
@@ -308,15 +305,10 @@
       if (submit.disabled) return;
       submit.disabled = true;
       message.textContent = 'Die Unterschrift wird gespeichert …';
-      const signerName = nameInput.value.trim();
-      const body = JSON.stringify({
-        signerName,
-        signatureImage: signatureImage(canvas),
-        consent: true,
-        documentHash: view.documentHash,
-      });
-      const response = await post(body, randomKey()).catch(() => undefined);
-      if (response?.status === 201) return thanks(await response.json(), signerName);
+      const name = nameInput.value.trim();
+      const body = JSON.stringify({ signerName: name, signatureImage: signatureImage(canvas), consent: true, ...echo });
+      const response = await post(path, body, randomKey()).catch(() => undefined);
+      if (response?.status === 201) return signed(await response.json(), name);
       if (response?.status === 401) return linkInvalid();
       const problem = response ? await response.json().catch(() => ({})) : {};
       message.textContent = response
@@ -334,18 +326,91 @@
     };
   };
 
-  const render = (view) => {
-    const { contract } = view;
-    const signing = signingSection(view);
+  /** The IBAN as a bank statement prints it: in groups of four. */
+  const groupedIban = (iban) => iban.replace(/(.{4})(?!$)/g, '$1 ');
+
+  const mandateSection = (mandate) =>
+    element(
+      'section',
+      { 'aria-labelledby': 'mandate' },
+      element('h2', { id: 'mandate', text: 'Das Mandat' }),
+      element(
+        'dl',
+        { class: 'mandate-facts' },
+        ...[
+          ['Zahlungsempfänger', mandate.creditor.name],
+          ['Gläubiger-Identifikationsnummer', mandate.creditor.creditorId],
+          ['Mandatsreferenz', mandate.reference],
+          ['Kontoinhaber/in', mandate.accountHolder],
+          ['IBAN', groupedIban(mandate.iban)],
+        ].map(([term, value]) => element('div', {}, element('dt', { text: term }), element('dd', { text: value }))),
+      ),
+      element('p', { class: 'mandate-text', text: mandate.text }),
+      element('p', { class: 'hash', text: `Mandats-Hash: ${mandate.mandateHash}` }),
+    );
+
+  /** The session's second step, after the contract: the SEPA mandate, with a pad of its own. */
+  const renderMandate = (view) => {
+    const { contract, mandate } = view;
+    const signing = signatureForm({
+      prefix: 'mandate-',
+      heading: 'Unterschrift (Kontoinhaber/in)',
+      signerName: mandate.accountHolder,
+      consentText:
+        'Ich habe das SEPA-Lastschriftmandat oben gelesen und erteile es mit meiner Unterschrift für das genannte Konto.',
+      submitText: 'Mandat erteilen',
+      path: 'signing/mandate',
+      echo: { mandateHash: mandate.mandateHash },
+      signed: (_mandate, signerName) => thanks(contract, signerName, true),
+    });
     show(
       element(
         'header',
         {},
-        element('p', { class: 'eyebrow', text: `Vertrag Nr. ${contract.number}` }),
+        element('p', { class: 'eyebrow', text: `Vertrag Nr. ${contract.number} · Schritt 2 von 2` }),
+        element('h1', { text: 'SEPA-Lastschriftmandat erteilen' }),
+        element('p', {
+          class: 'hint',
+          text: `Der Vertrag ist unterschrieben. Die Beiträge werden per Lastschrift eingezogen: Bitte erteilen Sie dafür das Mandat (bis ${time(view.expiresAt)} Uhr).`,
+        }),
+      ),
+      mandateSection(mandate),
+      signing.form,
+    );
+    signing.start();
+  };
+
+  const render = (view) => {
+    const { contract, mandate } = view;
+    if (view.contractSigned) {
+      // Reloaded after the contract's step: only the mandate is left, unless it was signed or revoked meanwhile.
+      if (mandate) return renderMandate(view);
+      return stop('Der Vertrag ist schon unterschrieben', 'Bitte wenden Sie sich an das Studio.');
+    }
+    const signing = signatureForm({
+      prefix: '',
+      heading: `Unterschrift (${roleLabels[view.role]})`,
+      signerName: view.signerName,
+      consentText:
+        'Ich habe den Vertrag oben vollständig gelesen und bin mit seinem Inhalt einverstanden. Mit meiner Unterschrift schließe ich ihn verbindlich ab.',
+      submitText: 'Verbindlich unterschreiben',
+      path: 'signing',
+      echo: { documentHash: view.documentHash },
+      signed: (signed, signerName) => (mandate ? renderMandate(view) : thanks(signed, signerName, false)),
+    });
+    const lastStep = mandate ? ' Danach folgt das SEPA-Lastschriftmandat.' : '';
+    show(
+      element(
+        'header',
+        {},
+        element('p', {
+          class: 'eyebrow',
+          text: `Vertrag Nr. ${contract.number}${mandate ? ' · Schritt 1 von 2' : ''}`,
+        }),
         element('h1', { text: `Vertrag mit ${contract.studio.legalName}` }),
         element('p', {
           class: 'hint',
-          text: `Bitte lesen Sie den Vertrag in Ruhe. Unterschreiben können Sie am Ende der Seite (bis ${time(view.expiresAt)} Uhr).`,
+          text: `Bitte lesen Sie den Vertrag in Ruhe. Unterschreiben können Sie am Ende der Seite (bis ${time(view.expiresAt)} Uhr).${lastStep}`,
         }),
       ),
       partiesSection(contract),

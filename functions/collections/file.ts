@@ -1,0 +1,4 @@
+import { collectionFile } from '#shared/collections/collection-file.ts';
+import { route } from '#shared/http/route.ts';
+
+export const handler = route('collections-file', {}, ({ id }) => collectionFile(id));

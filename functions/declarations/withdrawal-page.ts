@@ -1,0 +1,10 @@
+import { withdrawalPage } from '#shared/declarations/page.ts';
+import { publicCaller } from '#shared/http/caller-kinds.ts';
+import { route } from '#shared/http/route.ts';
+import { signingPageHeaders } from '#shared/signing/page.ts';
+
+export const handler = route('declarations-withdrawal-page', { caller: publicCaller }, async () => ({
+  status: 200,
+  raw: { contentType: 'text/html; charset=utf-8', content: withdrawalPage },
+  headers: { ...signingPageHeaders, 'cache-control': 'no-store' },
+}));

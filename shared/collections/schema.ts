@@ -1,0 +1,62 @@
+import * as v from 'valibot';
+import { calendarDay, dateRecord } from '../contracts/fields.ts';
+import { money } from '../schema/fields.ts';
+import { listQuery } from '../schema/list-query.ts';
+import { listEnvelope, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
+import { returnReasonCodes } from './return-reasons.ts';
+import { collectionTexts } from './texts.ts';
+
+/* A collection of SEPA direct debits (docs/collections.md): what the API takes and answers, written once. */
+
+export const CollectionInput = v.strictObject({ collectionDate: calendarDay() });
+export type CollectionInput = v.InferOutput<typeof CollectionInput>;
+
+/** `building` while its dues are claimed (a crash leaves it so until a later create finishes it); then `created`. */
+export const collectionStatuses = ['building', 'created'] as const;
+export type CollectionStatus = (typeof collectionStatuses)[number];
+
+export const CollectionRecord = v.object({
+  id: recordId(),
+  status: v.picklist(collectionStatuses),
+  collectionDate: dateRecord(),
+  /** The studio as the creditor when the collection was made: who collects, into which account. */
+  creditor: v.object({ name: v.string(), creditorId: v.string(), iban: v.string(), bic: v.nullable(v.string()) }),
+  count: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  total: money(),
+  /** The ids of its dues, each the `EndToEndId` of its debit. */
+  dues: v.array(v.string()),
+  createdAt: timestamp(),
+  createdBy: userSub(),
+  updatedAt: timestamp(),
+  version: recordVersion(),
+});
+export type Collection = v.InferOutput<typeof CollectionRecord>;
+
+export const CollectionListQuery = listQuery({});
+export const CollectionList = listEnvelope(CollectionRecord);
+
+export const ReturnInput = v.strictObject({
+  endToEndId: v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(35)),
+  reasonCode: v.pipe(
+    v.string(),
+    v.trim(),
+    v.picklist(returnReasonCodes, collectionTexts.schemaMessage('unknownReasonCode')),
+  ),
+  returnedOn: calendarDay(),
+});
+export type ReturnInput = v.InferOutput<typeof ReturnInput>;
+
+export const sequenceTypes = ['FRST', 'RCUR'] as const;
+
+/** The answer of `POST /api/collections/:id/returns`: the return as recorded, and what it did to the mandate. */
+export const ReturnRecord = v.object({
+  collectionId: recordId(),
+  endToEndId: v.string(),
+  contractId: recordId(),
+  amount: money(),
+  reasonCode: v.picklist(returnReasonCodes),
+  returnedOn: dateRecord(),
+  /** True when the reason ends the mandate (MD01, AC04, AC06, MD07, SL01) and this return revoked it. */
+  mandateRevoked: v.boolean(),
+});
+export type ReturnAnswer = v.InferOutput<typeof ReturnRecord>;

@@ -1,0 +1,8 @@
+import type { ContractStatus } from './schema.ts';
+
+/*
+ * A contract's partition and its status list, apart from entity.ts and its schemas: the collections read
+ * contracts' partitions by these keys without bundling the contract schemas and their texts.
+ */
+export const contractPartition = (id: string) => `CONTRACT#${id}`;
+export const contractStatusPartition = (status: ContractStatus) => `CONTRACTS#${status}`;

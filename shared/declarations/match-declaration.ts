@@ -1,0 +1,107 @@
+import { now } from '../clock.ts';
+import { normalizeEmail } from '../contacts/entity.ts';
+import { getContact } from '../contacts/store.ts';
+import { getExistingContract } from '../contracts/store.ts';
+import { ConditionFailed } from '../db/errors.ts';
+import { eventOfRecord, type StreamRecordLike } from '../events/stream-record.ts';
+import { logger } from '../http/logger.ts';
+import { Problem } from '../http/problem.ts';
+import { configuredMailTransport } from '../mail/configured-mail-sender.ts';
+import { buildMimeMessage } from '../mail/mime-message.ts';
+import { getStudioProfile } from '../studio/store.ts';
+import { confirmationMail } from './confirmation-mail.ts';
+import { findDeclaredContract } from './find-contract.ts';
+import { customerOnline, recordDeclaredTermination } from './record-termination.ts';
+import type { DeclarationType, StoredDeclaration } from './schema.ts';
+import { getExistingDeclaration, writeDeclaration } from './store.ts';
+
+/*
+ * The declarations' share of the outbox (docs/declarations.md): each `declaration.received` is matched, a match
+ * recorded, and the confirmation mailed, here and not in the request, so that the public answer never depends
+ * on whether anything matched. Each step is decided once (the declaration's version is the condition), so a
+ * record handed out twice by the stream changes nothing; only a mail whose sending crashed before it was noted
+ * can go out twice, which is better than not at all.
+ */
+
+/**
+ * How a matched declaration is recorded, by its type: true when it was. A withdrawal is never recordable yet:
+ * no contract has a right of withdrawal until remote signing exists (§ 312g BGB: contracts signed in the studio
+ * have none), so every withdrawal stays unmatched for staff. Remote signing plugs its recorder in here.
+ */
+const recorders: Record<
+  DeclarationType,
+  (declaration: StoredDeclaration, contractId: string, checkedAt: string) => Promise<boolean>
+> = {
+  termination: async (declaration, contractId, checkedAt) => {
+    await recordDeclaredTermination(declaration, contractId, { status: 'matched', checkedAt }, customerOnline);
+    return true;
+  },
+  withdrawal: async () => false,
+};
+
+const decide = async (declaration: StoredDeclaration): Promise<void> => {
+  const checkedAt = now().toISOString();
+  const contract = await findDeclaredContract(declaration.declaration);
+  try {
+    if (contract && (await recorders[declaration.type](declaration, contract.id, checkedAt))) return;
+  } catch (error) {
+    // The contract cannot take it (not signed, already terminated, ends by itself): staff decide.
+    if (error instanceof Problem) logger.info('Declaration not recordable', { id: declaration.id, code: error.code });
+    else if (error instanceof ConditionFailed)
+      return; // staff decided first
+    else throw error;
+  }
+  try {
+    await writeDeclaration(declaration, { checkedAt });
+  } catch (error) {
+    if (!(error instanceof ConditionFailed)) throw error;
+  }
+};
+
+const sendConfirmations = async (declaration: StoredDeclaration): Promise<void> => {
+  const transport = configuredMailTransport();
+  const studio = await getStudioProfile();
+  const matched = declaration.contractId ? declaration.endsOn : null;
+  const send = (to: string, toContactOnFile: boolean) =>
+    buildMimeMessage(
+      confirmationMail({ from: transport.from, to, declaration, studio, endsOn: matched, toContactOnFile }),
+    ).then((message) => transport.sender.send(message));
+  await send(declaration.declaration.email, false);
+  if (declaration.contractId) {
+    const contact = await getContact((await getExistingContract(declaration.contractId)).contactId);
+    if (contact?.email && normalizeEmail(contact.email) !== normalizeEmail(declaration.declaration.email)) {
+      await send(contact.email, true);
+    }
+  }
+  const confirmedAt = now().toISOString();
+  await writeDeclaration(declaration, { confirmedAt }).catch(async (error: unknown) => {
+    // Staff assigned it meanwhile: note the confirmation on the fresh version rather than mail it again.
+    if (!(error instanceof ConditionFailed)) throw error;
+    await writeDeclaration(await getExistingDeclaration(declaration.id), { confirmedAt });
+  });
+};
+
+/** Matches, records and confirms one declaration; whatever is done already is not done again. */
+export const matchDeclaration = async (id: string): Promise<void> => {
+  let declaration = await getExistingDeclaration(id);
+  if (declaration.checkedAt === null && declaration.status === 'unmatched') {
+    await decide(declaration);
+    declaration = await getExistingDeclaration(id);
+  }
+  if (declaration.confirmedAt === null) await sendConfirmations(declaration);
+};
+
+/** Handles a batch of stream records in order; answers the sequence number of the first that failed, or undefined. */
+export const handleDeclarationRecords = async (records: readonly StreamRecordLike[]): Promise<string | undefined> => {
+  for (const record of records) {
+    const event = eventOfRecord(record);
+    if (event?.type !== 'declaration.received') continue;
+    try {
+      await matchDeclaration(event.data.id);
+    } catch (error) {
+      logger.error('Declaration work failed', { eventId: event.id, error: String(error) });
+      return record.dynamodb?.SequenceNumber;
+    }
+  }
+  return undefined;
+};

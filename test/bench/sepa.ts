@@ -1,0 +1,149 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ensureTable } from '#infra/local/ensure-table.ts';
+import { sampleCollectionId } from '#shared/collections/area.ts';
+import { sampleContactId } from '#shared/contacts/area.ts';
+import { sampleContractId } from '#shared/contracts/area.ts';
+import { addDays, type CalendarDate, todayIn } from '#shared/contracts/dates.ts';
+import { businessDayOnOrAfter } from '#shared/sepa/target2.ts';
+import { sampleServiceId } from '#shared/services/area.ts';
+import type { FunctionName } from './bundles.ts';
+import { type CallRecorder, totalUnits } from './dynamodb-calls.ts';
+import { nextTag, withTable } from './fixtures.ts';
+import { callRoute, invoke } from './handlers.ts';
+import { sampleEvent } from './sample-events.ts';
+import { type Latency, latency, round } from './stats.ts';
+
+/*
+ * Issue 22: SEPA direct debit. The dues of a contract are computed on every read (stored only once
+ * collected), so their route is held to the general warm ratio against the same DynamoDB calls; its sample
+ * request asks for two years of a membership's monthly dues. A collection's create gathers every due there
+ * is, and a return uses its due up: neither can be asked again and again of the same records, so both are
+ * measured by their own scenario on a table of their own (a collection of 2,000 dues, then returns of
+ * some of them), not against a floor.
+ */
+
+/** Measured by the SEPA scenario below, not by the warm and cold-start runs of every function. */
+export const ownScenarioFunctions: readonly FunctionName[] = ['collections-create', 'collections-return'];
+
+/** What `npm run bench -- --only sepa` measures: the mandate, the dues and the collections' functions. */
+export const sepaFunctions: readonly FunctionName[] = [
+  'contracts-dues',
+  'contracts-get-mandate',
+  'contracts-list-mandates',
+  'contracts-add-mandate',
+  'contracts-sign-mandate',
+  'contracts-revoke-mandate',
+  'collections-list',
+  'collections-get',
+  'collections-file',
+  ...ownScenarioFunctions,
+];
+
+export interface CollectionResult {
+  dues: number;
+  /** The create's answer, from the request to the stored `created` collection. */
+  createMs: number;
+  calls: number;
+  writeUnits: number;
+  readUnits: number;
+  file: { bytes: number; generation: Latency };
+  returns: { latency: Latency; writeUnitsEach: number };
+}
+
+interface ApiRecord {
+  id: string;
+  [field: string]: unknown;
+}
+
+const weeksOfDues = 500;
+const contracts = 4;
+
+/** A weekly membership whose 500th due falls on the collection date, with a signed mandate. */
+const weeklyContract = async (collectionDate: CalendarDate, serviceId: string, index: number) => {
+  const tag = nextTag();
+  const contact = await callRoute<ApiRecord>('contacts-create', sampleEvent('contacts-create', { tag }));
+  const ids = new Map([
+    [sampleContactId, contact.id],
+    [sampleServiceId, serviceId],
+  ]);
+  const startDate = addDays(collectionDate, -7 * (weeksOfDues - 1) - index);
+  const contract = await callRoute<ApiRecord>(
+    'contracts-create',
+    sampleEvent('contracts-create', { ids, record: { startDate } }),
+  );
+  const own = new Map([[sampleContractId, contract.id]]);
+  await callRoute('contracts-sign', sampleEvent('contracts-sign', { ids: own, record: contract }));
+  await callRoute('contracts-sign-mandate', sampleEvent('contracts-sign-mandate', { ids: own, record: contract }));
+};
+
+/**
+ * 2,000 dues (four weekly memberships of 500 weeks each, the one of issue 22), collected in one create; its
+ * file generated `fileRuns` times; then `returns` of its debits recorded one by one.
+ */
+export const measureCollection = async (
+  client: DynamoDBClient,
+  recorder: CallRecorder,
+  options: { table: string; fileRuns: number; returns: number },
+): Promise<CollectionResult> => {
+  await ensureTable(client, options.table);
+  return withTable(options.table, async () => {
+    await callRoute('studio-put', sampleEvent('studio-put'));
+    const today = todayIn('Europe/Berlin', new Date());
+    // The pre-notification (the signing, today) 14 days before, and a business day.
+    const collectionDate = businessDayOnOrAfter(addDays(today, 15));
+    const service = await callRoute<ApiRecord>(
+      'services-create',
+      sampleEvent('services-create', { tag: nextTag(), record: { billingInterval: 'week' } }),
+    );
+    for (let index = 0; index < contracts; index++) await weeklyContract(collectionDate, service.id, index);
+
+    let created: ApiRecord | undefined;
+    const started = performance.now();
+    const calls = await recorder.record(async () => {
+      created = await callRoute<ApiRecord>(
+        'collections-create',
+        sampleEvent('collections-create', { record: { collectionDate } }),
+      );
+    });
+    const createMs = performance.now() - started;
+    if (!created) throw new Error('collections-create answered nothing');
+    const ids = new Map([[sampleCollectionId, created.id]]);
+
+    const fileTimes: number[] = [];
+    let bytes = 0;
+    for (let run = 0; run < options.fileRuns; run++) {
+      const begin = performance.now();
+      const file = await invoke('collections-file', sampleEvent('collections-file', { ids }));
+      fileTimes.push(performance.now() - begin);
+      if (file.statusCode !== 200) throw new Error(`collections-file answered ${file.statusCode}`);
+      bytes = Buffer.byteLength(file.body ?? '');
+    }
+
+    const dueIds = created.dues as string[];
+    // The bank's return a few days after the collection (a return before it is refused).
+    const returnedOn = addDays(collectionDate, 5);
+    const returnTimes: number[] = [];
+    let returnUnits = 0;
+    for (const endToEndId of dueIds.slice(0, options.returns)) {
+      const begin = performance.now();
+      const returned = await recorder.record(() =>
+        callRoute('collections-return', sampleEvent('collections-return', { ids, record: { endToEndId, returnedOn } })),
+      );
+      returnTimes.push(performance.now() - begin);
+      returnUnits += totalUnits(returned).writeUnits;
+    }
+    const units = totalUnits(calls);
+    return {
+      dues: dueIds.length,
+      createMs: Math.round(createMs),
+      calls: calls.length,
+      writeUnits: round(units.writeUnits, 1),
+      readUnits: round(units.readUnits, 1),
+      file: { bytes, generation: latency(fileTimes) },
+      returns: {
+        latency: latency(returnTimes),
+        writeUnitsEach: round(returnUnits / Math.max(1, returnTimes.length), 1),
+      },
+    };
+  });
+};
