@@ -13,10 +13,13 @@
  * - `contract`: the partition of each of the contact's contracts (`CONTRACT#<id>`, found on gsi2);
  * - `signing`: the signing-session pointers of each of its contracts (`SIGNING_SESSIONS#<id>`);
  * - `events`: the outbox events about the contact and about each of its contracts;
+ * - `collection`: the debits of the contracts' collected dues (`DEBIT#<due id>` in the due's collection);
+ * - `declarations`: the public declarations giving the contact's email or matched to one of its contracts (a
+ *   Query of the declarations' list, `DECLARATIONS` on gsi1: a studio receives few);
  * - `nowhere`: not reachable from a contact (`because` says why, and how the item goes).
  */
 export type Reach =
-  | { readonly from: 'contact' | 'email' | 'contract' | 'signing' | 'events' }
+  | { readonly from: 'contact' | 'email' | 'contract' | 'signing' | 'events' | 'collection' | 'declarations' }
   | { readonly from: 'nowhere'; readonly because: string };
 
 export type PlaceOfItems = Exclude<Reach['from'], 'nowhere'>;

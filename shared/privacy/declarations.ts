@@ -1,6 +1,8 @@
+import { collectionPersonalData } from '../collections/personal-data.ts';
 import { contactPersonalData } from '../contacts/personal-data.ts';
 import { contractPersonalData } from '../contracts/personal-data.ts';
 import { dataLayerPersonalData } from '../db/personal-data.ts';
+import { declarationPersonalData } from '../declarations/personal-data.ts';
 import { documentPersonalData } from '../documents/personal-data.ts';
 import { eventPersonalData } from '../events/personal-data.ts';
 import { servicePersonalData } from '../services/personal-data.ts';
@@ -21,6 +23,8 @@ export const itemKindDeclarations: readonly ItemKindDeclaration[] = [
   ...eventPersonalData,
   ...webhookPersonalData,
   ...dataLayerPersonalData,
+  ...collectionPersonalData,
+  ...declarationPersonalData,
   ...privacyPersonalData,
 ];
 

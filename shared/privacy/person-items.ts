@@ -1,7 +1,9 @@
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { contactKey, emailClaimKey } from '../contacts/entity.ts';
+import { debitKey, dueSortPrefix } from '../collections/entity.ts';
+import { contactKey, emailClaimKey, normalizeEmail } from '../contacts/entity.ts';
 import { contractPartition, contractsOfContactPartition } from '../contracts/entity.ts';
 import { documentClient, tableName } from '../db/client.ts';
+import { declarationListPartition } from '../declarations/entity.ts';
 import { eventPartition } from '../events/entity.ts';
 import { eventObjects } from '../events/event-types.ts';
 import { currentSessionKey } from '../signing/entity.ts';
@@ -62,6 +64,38 @@ const signingPointers = (contractId: string) =>
     (found) => found.flat(),
   );
 
+// A due the contract's partition holds was collected: its debit, as sent, sits in that collection's partition.
+const debitsOfContract = async (contractId: string): Promise<Item[]> => {
+  const dues = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :due)',
+    ExpressionAttributeValues: { ':pk': contractPartition(contractId), ':due': dueSortPrefix },
+    ConsistentRead: true,
+  });
+  const debits: Item[] = [];
+  for (const due of dues)
+    if (typeof due.collectionId === 'string')
+      debits.push(...(await getItem(debitKey(due.collectionId, String(due.id)))));
+  return debits;
+};
+
+// Declarations are listed, not keyed by person: the list is read and kept where the email or the contract is the
+// contact's (the declared email as typed, so compared normalized).
+const declarationsOf = async (contact: Item, contractIds: readonly string[]): Promise<Item[]> => {
+  const email = typeof contact.email === 'string' ? normalizeEmail(contact.email) : undefined;
+  const declarations = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': declarationListPartition },
+  });
+  const declaredEmail = (item: Item) => {
+    const declared = item.declaration as { email?: unknown } | undefined;
+    return typeof declared?.email === 'string' ? normalizeEmail(declared.email) : undefined;
+  };
+  return declarations.filter(
+    (item) => (email !== undefined && declaredEmail(item) === email) || contractIds.includes(String(item.contractId)),
+  );
+};
+
 const eventsAbout = (object: string, id: string) => partition(eventPartition(object, id));
 
 /** How each place is read, given the contact and its contracts. */
@@ -74,6 +108,12 @@ const readers: Record<PlaceOfItems, (contact: Item, contractIds: readonly string
   contract: async (_contact, contractIds) =>
     (await Promise.all(contractIds.map((id) => partition(contractPartition(id))))).flat(),
   signing: async (_contact, contractIds) => (await Promise.all(contractIds.map(signingPointers))).flat(),
+  collection: async (_contact, contractIds) => {
+    const debits: Item[] = [];
+    for (const id of contractIds) debits.push(...(await debitsOfContract(id)));
+    return debits;
+  },
+  declarations: declarationsOf,
   // Events of other objects may carry these ids too (a mandate's events name its contract): every object is
   // asked, one Query after another, so that a person with many contracts does not open dozens of connections.
   events: async (contact, contractIds) => {

@@ -56,6 +56,19 @@ describe('GET /api/contacts/:id/export', () => {
     expect(JSON.stringify(named('mandates'))).toContain(customerIban);
     expect(named('copies')).toEqual([expect.objectContaining({ to: person.email })]);
     expect(named('stored documents')).toContainEqual(expect.objectContaining({ kind: 'signed_original' }));
+    expect(named('dues')).toEqual([
+      expect.objectContaining({ contractId: person.contract.id, collectionId: expect.any(String) }),
+    ]);
+    // The debit as it went to the bank: the full IBAN and the holder.
+    expect(named('debits')).toEqual([
+      expect.objectContaining({ contractId: person.contract.id, iban: customerIban, accountHolder: 'Erika Privat' }),
+    ]);
+    // Declared without login with the email in capitals: found all the same.
+    expect(named('declarations')).toEqual([
+      expect.objectContaining({
+        declaration: expect.objectContaining({ lastName: person.lastName, email: person.email.toUpperCase() }),
+      }),
+    ]);
     expect(named('events').map((event) => event.type)).toEqual(
       expect.arrayContaining(['contact.created', 'contract.created', 'contract.signed', 'contract.terminated']),
     );
@@ -76,8 +89,9 @@ describe('GET /api/contacts/:id/export', () => {
     const response = await api.request('GET', `/api/contacts/${person.contact.id}/export`);
 
     const exported = (response.body.categories as Category[]).flatMap((category) => category.items);
-    // The IBAN is every test person's, so it finds the others' mandates too: the ids and the email are this one's.
-    const inTable = (await itemsNaming(person.contact.id, person.contract.id, person.email)).filter(
+    // The IBAN is every test person's, so it finds the others' mandates too: the ids, the email and the last name
+    // (a public declaration holds only those, its email as typed) are this one's.
+    const inTable = (await itemsNaming(person.contact.id, person.contract.id, person.email, person.lastName)).filter(
       (item) => declarationOf(item)?.reach.from !== 'nowhere',
     );
     expect(countBy(exported.map((item) => item.entity))).toEqual(countBy(inTable.map((item) => item.entity)));

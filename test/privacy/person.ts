@@ -1,5 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
+import { postFrom } from '../declarations/declaration-support.ts';
 import { type TestApi, unique } from '../support/api.ts';
 import { signaturePng } from '../support/images.ts';
 import { putStudioProfile, studioProfileWithSepa } from '../support/studio.ts';
@@ -61,8 +62,22 @@ export const signByCustomer = (api: TestApi, contract: { id: string; documentHas
   });
 
 /**
+ * Collects January 2027's dues, the person's among them (its due and debit), at a time that pre-notifies
+ * them: the API's clock is set for this one request.
+ */
+const collectFirstDue = async (api: TestApi) => {
+  process.env.STUDIO_CLOCK = '2027-01-05T09:00:00Z';
+  try {
+    await created(api, '/api/collections', { collectionDate: '2027-01-19' }, { 'idempotency-key': unique('key') });
+  } finally {
+    delete process.env.STUDIO_CLOCK;
+  }
+};
+
+/**
  * Everything the service can hold about one customer: the contact, a contract signed at the tablet with its
- * mandate signed, the customer's copy mailed, the signed original stored, then terminated. The studio profile
+ * mandate signed, the customer's copy mailed, the signed original stored, its first due collected, a
+ * termination declared without login (by email, in capitals), then terminated by staff. The studio profile
  * is set first (contracts and mandates need it).
  */
 export const personWithEverything = async (api: TestApi) => {
@@ -79,6 +94,14 @@ export const personWithEverything = async (api: TestApi) => {
   });
   await created(api, `/api/contracts/${contract.id}/copies`, { to: person.email });
   expect((await api.request('GET', `/api/contracts/${contract.id}/document`)).status).toBe(200);
+  await collectFirstDue(api);
+  const declared = await postFrom(api, '127.0.0.2', '/api/public/terminations', {
+    firstName: 'Erika',
+    lastName: person.lastName,
+    email: person.email.toUpperCase(),
+    contractNumber: contract.number,
+  });
+  expect(declared.status, JSON.stringify(declared.body)).toBe(202);
   const terminated = await api.request('POST', `/api/contracts/${contract.id}/termination`, { body: {} });
   expect(terminated.status, JSON.stringify(terminated.body)).toBe(200);
   return { ...person, contract: terminated.body };
