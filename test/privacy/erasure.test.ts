@@ -3,10 +3,19 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { postFrom } from '../declarations/declaration-support.ts';
 import { useApi } from '../support/api.ts';
 import { useClock } from '../support/clock.ts';
 import { putStudioProfile, studioProfileWithSepa } from '../support/studio.ts';
-import { contractOf, created, customerIban, itemsNaming, newPerson, signByCustomer } from './person.ts';
+import {
+  contractOf,
+  created,
+  customerIban,
+  itemsNaming,
+  newPerson,
+  personWithEverything,
+  signByCustomer,
+} from './person.ts';
 
 // Copies go to <DATA_DIR>/outbox: a folder of this file's own.
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-privacy-erasure-'));
@@ -34,6 +43,15 @@ const searchFinds = async (text: string, as: 'owner' | 'staff') =>
 describe('POST /api/contacts/:id/erasure of a contact that never had a contract', () => {
   it('erases it now: 200, later reads 404, and no item of the table names its email or name any more', async () => {
     const { contact, email, lastName } = await newPerson(api);
+    // A termination declared without login, with no contract to match: it holds the name and the email.
+    const declared = await postFrom(api, '127.0.0.3', '/api/public/terminations', {
+      firstName: 'Erika',
+      lastName,
+      email: email.toUpperCase(),
+      contractNumber: null,
+    });
+    expect(declared.status, JSON.stringify(declared.body)).toBe(202);
+    expect(await itemsNaming(lastName)).toContainEqual(expect.objectContaining({ entity: 'declaration' }));
 
     const response = await erase(contact.id);
 
@@ -100,6 +118,16 @@ describe('POST /api/contacts/:id/erasure of a contact whose contracts have ended
     expect(stillHeld.map((item) => `${item.pk} ${item.sk}`)).toEqual([]);
     // What the contract needs stays: its mandate with the IBAN, its signature.
     expect((await itemsNaming(contract.id, customerIban)).length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('keeps its collected due, the debit and its declaration without login: they are kept as the contract', async () => {
+    const person = await personWithEverything(api);
+    clock.set(new Date(Date.parse(`${person.contract.endsOn}T00:00:00Z`) + 2 * 86_400_000).toISOString());
+
+    expect((await erase(person.contact.id)).body.erased).toBe(false);
+
+    const kept = (await itemsNaming(person.contract.id, person.lastName)).map((item) => item.entity);
+    expect(kept).toEqual(expect.arrayContaining(['due', 'debit', 'declaration', 'mandate']));
   }, 120_000);
 
   it('refuses a new contract for a restricted contact with 422', async () => {
