@@ -1,12 +1,12 @@
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { debitKey, dueSortPrefix } from '../collections/entity.ts';
-import { contactKey, emailClaimKey, normalizeEmail } from '../contacts/entity.ts';
-import { contractPartition, contractsOfContactPartition } from '../contracts/entity.ts';
+import { debitKey, dueSortPrefix } from '../collections/keys.ts';
+import { contactKey, emailClaimKey, normalizeEmail } from '../contacts/keys.ts';
+import { contractPartition, contractsOfContactPartition } from '../contracts/keys.ts';
 import { documentClient, tableName } from '../db/client.ts';
-import { declarationListPartition } from '../declarations/entity.ts';
+import { declarationListPartition } from '../declarations/keys.ts';
 import { eventPartition } from '../events/entity.ts';
 import { eventObjects } from '../events/event-types.ts';
-import { currentSessionKey } from '../signing/entity.ts';
+import { currentSessionKey } from '../signing/keys.ts';
 import type { ItemKindDeclaration, PlaceOfItems } from './declaration.ts';
 import { declarationOf, placesOfPersonItems } from './declarations.ts';
 
