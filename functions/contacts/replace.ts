@@ -6,5 +6,5 @@ import { route } from '#shared/http/route.ts';
 export const handler = route(
   'contacts-replace',
   { body: ContactInput, reply: recordReply },
-  ({ id, body, ifMatch, caller }) => replaceContact(id, body, ifMatch, caller.sub),
+  ({ id, body, ifMatch, caller }) => replaceContact(id, body, ifMatch, caller),
 );

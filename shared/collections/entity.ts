@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { DueRecord } from '../contracts/dues-schema.ts';
 import { dateRecord } from '../contracts/fields.ts';
-import { contractPartition } from '../contracts/keys.ts';
 import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import { tableDesign } from '../db/table-design.ts';
 import { money } from '../schema/fields.ts';
+import { collectionKey, debitKey, dueKey } from './keys.ts';
 import { type Collection, CollectionRecord, type CollectionStatus, sequenceTypes } from './schema.ts';
 
 /*
@@ -19,18 +19,7 @@ import { type Collection, CollectionRecord, type CollectionStatus, sequenceTypes
  *   over the computed dues;
  * - a request's pointer (`COLLECTION_REQUEST#<Idempotency-Key record>`) to the collection it began.
  */
-export const collectionPartition = (id: string) => `COLLECTION#${id}`;
-export const collectionKey = (id: string) => ({ pk: collectionPartition(id), sk: 'COLLECTION' });
-export const debitSortPrefix = 'DEBIT#';
-export const debitKey = (collectionId: string, dueId: string) => ({
-  pk: collectionPartition(collectionId),
-  sk: `${debitSortPrefix}${dueId}`,
-});
-export const dueSortPrefix = 'DUE#';
-export const dueKey = (contractId: string, dueId: string) => ({
-  pk: contractPartition(contractId),
-  sk: `${dueSortPrefix}${dueId}`,
-});
+export { collectionKey, collectionPartition, debitKey, debitSortPrefix, dueKey, dueSortPrefix } from './keys.ts';
 export const requestPointerKey = (idempotencyRecord: string) => ({
   pk: `COLLECTION_REQUEST#${idempotencyRecord}`,
   sk: 'COLLECTION_REQUEST',

@@ -28,17 +28,21 @@ export const contactsArea = {
     { name: 'contacts-get', method: 'GET', path: '/api/contacts/{id}', entry: 'functions/contacts/get.ts', roles: anyRole, data: 'read' },
     { name: 'contacts-replace', method: 'PUT', path: '/api/contacts/{id}', entry: 'functions/contacts/replace.ts', roles: anyRole, data: 'read-write' },
     { name: 'contacts-delete', method: 'DELETE', path: '/api/contacts/{id}', entry: 'functions/contacts/delete.ts', roles: ownerOnly, data: 'read-write', deletes: true },
+    { name: 'contacts-erasure', method: 'POST', path: '/api/contacts/{id}/erasure', entry: 'functions/contacts/erasure.ts', roles: ownerOnly, data: 'read-write', deletes: true },
+    { name: 'contacts-export', method: 'GET', path: '/api/contacts/{id}/export', entry: 'functions/contacts/export.ts', roles: ownerOnly, data: 'read' },
   ],
-  eventTypes: ['contact.created', 'contact.updated', 'contact.deleted'],
+  eventTypes: ['contact.created', 'contact.updated', 'contact.deleted', 'contact.restricted', 'contact.erased'],
   entities: { contact: { en: 'No contact has this id', de: 'Kein Kontakt hat diese ID' } },
   problemTypes: {
     'email-taken': { status: 409, title: { en: 'Email address is already in use', de: 'E-Mail-Adresse wird bereits verwendet' } },
     'contact-has-contracts': { status: 409, title: { en: 'Contact still has contracts', de: 'Kontakt hat noch Verträge' } },
+    'contact-has-running-contracts': { status: 409, title: { en: 'Contracts of the contact still run', de: 'Verträge des Kontakts laufen noch' } },
   },
   sampleIds: { '/api/contacts': sampleContactId },
   sampleRequests: () => ({
     'contacts-list': { query: 'search=schmidt&limit=10' },
     'contacts-create': { body: anna },
     'contacts-replace': { body: { ...anna, phone: '+49 30 7654321' } },
+    'contacts-erasure': { body: { reason: 'Asked by email on 2026-11-20 to erase her data' } },
   }),
 } as const satisfies AreaDefinition;

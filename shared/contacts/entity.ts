@@ -1,7 +1,10 @@
 import { itemId, type KeyShape, keyPattern, keyText } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import type { RecordKind } from '../db/record-store.ts';
+import { contactEmailPartition, contactKey } from './keys.ts';
 import { type Contact, ContactRecord } from './schema.ts';
+
+export { contactEmailPartition, contactKey, emailClaimKey, normalizeEmail } from './keys.ts';
 
 /**
  * Where a contact lives in the table and how it is stored (see docs/architecture.md,
@@ -11,10 +14,7 @@ import { type Contact, ContactRecord } from './schema.ts';
  */
 const separator = '\u0001';
 
-export const contactKey = (id: string) => ({ pk: `CONTACT#${id}`, sk: 'CONTACT' });
-
 export const normalizeForSort = (text: string): string => text.normalize('NFC').toLowerCase();
-export const normalizeEmail = (email: string): string => email.normalize('NFC').toLowerCase();
 
 /** List by last name, first name, id (gsi1); search by last-name prefix on the same index. */
 export const contactListPartition = 'CONTACTS';
@@ -28,13 +28,7 @@ export const contactListKey: KeyShape = {
   indexSort: keyPattern(keyText, separator, keyText, separator, itemId),
 };
 
-/** Exact email search (gsi2). */
-export const contactEmailPartition = (email: string): string => `CONTACT_EMAIL#${normalizeEmail(email)}`;
-
 export const contactEmailKey: KeyShape = { ...contactListKey, indexSort: keyPattern('CONTACT') };
-
-/** The item that makes an email unique among contacts: one per lower-cased address. */
-export const emailClaimKey = (email: string) => ({ pk: contactEmailPartition(email), sk: 'CONTACT_EMAIL' });
 
 const mapping = recordMapping(ContactRecord);
 
@@ -48,11 +42,12 @@ export const contactItem = (contact: Contact) => ({
   ...mapping.toItem(contact),
 });
 
+/** A restricted contact has none: no list and no search can find it (its index attributes are removed). */
 export const contactIndexAttributes = (contact: Contact) => ({
-  gsi1pk: contactListPartition,
-  gsi1sk: contactListSortKey(contact),
-  gsi2pk: contact.email ? contactEmailPartition(contact.email) : undefined,
-  gsi2sk: contact.email ? 'CONTACT' : undefined,
+  gsi1pk: contact.restricted ? undefined : contactListPartition,
+  gsi1sk: contact.restricted ? undefined : contactListSortKey(contact),
+  gsi2pk: contact.email && !contact.restricted ? contactEmailPartition(contact.email) : undefined,
+  gsi2sk: contact.email && !contact.restricted ? 'CONTACT' : undefined,
 });
 
 /** Contacts as the generic reads and replace see them (`shared/db/record-store.ts`). */

@@ -50,6 +50,13 @@ export const ContactRecord = v.object({
   updatedAt: timestamp(),
   updatedBy: v.nullable(userSub()),
   version: recordVersion(),
+  /**
+   * Kept only for the retention of its contracts' documents (Art. 18 GDPR, § 35 Abs. 3 BDSG): hidden from lists,
+   * search and staff, no new contracts; purged once `restrictedUntil` has passed (docs/privacy.md).
+   */
+  /** Null on contacts stored before restriction existed: they are not restricted. */
+  restricted: v.nullable(v.boolean()),
+  restrictedUntil: v.nullable(timestamp()),
 });
 export type Contact = v.InferOutput<typeof ContactRecord>;
 

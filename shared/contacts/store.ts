@@ -4,6 +4,7 @@ import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
 import { getExistingRecord, getRecord, replaceRecord } from '../db/record-store.ts';
 import { checkPrecondition, newRecord } from '../db/versioned.ts';
 import { putNew, type WriteItem, write } from '../db/write.ts';
+import type { Caller } from '../http/authorization.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
 import { Problem } from '../http/problem.ts';
 import {
@@ -45,12 +46,19 @@ export const getContact = (id: string): Promise<Contact | undefined> => getRecor
 
 export const getExistingContact = (id: string): Promise<Contact> => getExistingRecord(contactRecords, contactKey(id));
 
+/** A restricted contact exists for owners only (Art. 18 GDPR): anyone else is answered as if there were none. */
+export const getContactAs = async (caller: Caller, id: string): Promise<Contact> => {
+  const contact = await getExistingContact(id);
+  if (contact.restricted && !caller.groups.includes('owner')) throw new NotFound('contact');
+  return contact;
+};
+
 /**
  * Creates the contact and, in the same transaction, claims its email, so two
  * creates can never share one. `createdBy` is the caller's `sub`.
  */
 export const createContact = async (input: ContactInput, createdBy: string): Promise<Contact> => {
-  const contact: Contact = newRecord(input, createdBy);
+  const contact: Contact = newRecord({ ...input, restricted: false, restrictedUntil: null }, createdBy);
   const writes: WriteItem[] = [putNew(contactItem(contact))];
   if (contact.email) writes.push(claimEmail(contact.email, contact.id));
   try {
@@ -70,16 +78,18 @@ export const createContact = async (input: ContactInput, createdBy: string): Pro
  * `replaceWithRetry`). An email change moves the claim in the same transaction.
  * `updatedBy` is the caller's `sub`.
  */
-export const replaceContact = (
+export const replaceContact = async (
   id: string,
   input: ContactInput,
   ifMatch: VersionPrecondition | undefined,
-  updatedBy: string,
-): Promise<Contact> =>
-  replaceRecord(
+  caller: Caller,
+): Promise<Contact> => {
+  // Only those who may not see a restricted contact pay for the extra read.
+  if (!caller.groups.includes('owner')) await getContactAs(caller, id);
+  return replaceRecord(
     contactRecords,
     contactKey(id),
-    { input, ifMatch, updatedBy },
+    { input, ifMatch, updatedBy: caller.sub },
     {
       change: (next) => ({ type: 'contact.updated', id, version: next.version }),
       alsoWrite: (current, next) => {
@@ -94,6 +104,7 @@ export const replaceContact = (
         !sameEmail(current.email, next.email) && next.email && failure.at(writes.length - 1) ? emailTaken() : undefined,
     },
   );
+};
 
 /**
  * The mark that keeps the contact from being deleted while a contract refers to

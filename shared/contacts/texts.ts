@@ -9,6 +9,8 @@ export const en = {
   emailTaken: 'Another contact already has this email address',
   emailUsedByAnotherContact: 'Already used by another contact',
   hasContracts: 'Contracts refer to this contact; they are kept for their retention period',
+  contractsStillRun: (contracts: string) =>
+    `These contracts still run and need the contact's data (Art. 6 (1) b GDPR): ${contracts}; erase it once they have ended`,
 } as const;
 
 export const de = {
@@ -16,6 +18,8 @@ export const de = {
   emailTaken: 'Ein anderer Kontakt hat bereits diese E-Mail-Adresse',
   emailUsedByAnotherContact: 'Bereits von einem anderen Kontakt verwendet',
   hasContracts: 'Verträge verweisen auf diesen Kontakt; sie werden für ihre Aufbewahrungsfrist behalten',
+  contractsStillRun: (contracts: string) =>
+    `Diese Verträge laufen noch und brauchen die Daten des Kontakts (Art. 6 Abs. 1 b DSGVO): ${contracts}; löschen Sie ihn, wenn sie beendet sind`,
 } as const satisfies GermanTexts<typeof en>;
 
 export const contactTexts = areaTexts(

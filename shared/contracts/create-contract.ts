@@ -123,7 +123,8 @@ export const createContract = async (input: ContractInput, createdBy: string): P
     if (!profile) throw studioProfileMissing();
     const creditor = input.directDebit ? creditorOf(profile) : null;
     if (input.directDebit && !creditor) throw sepaCreditorMissing();
-    if (!contact) throw unknownContact();
+    // A restricted contact is kept for its old contracts only (Art. 18 GDPR): no new one may use it.
+    if (!contact || contact.restricted) throw unknownContact();
     const items = copyItems(input, services);
     const studio = copyOfStudio(profile);
     const year = Number(todayOf({ studio }, at).slice(0, 4));

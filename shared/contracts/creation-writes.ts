@@ -22,10 +22,14 @@ const numberClaim = ({ year, sequence }: NumberReservation): WriteItem => ({
   Update: {
     TableName: tableName(),
     Key: contractNumberCounterKey(year),
-    UpdateExpression: 'SET #last = :sequence',
+    UpdateExpression: 'SET #last = :sequence, #entity = :entity',
     ConditionExpression: sequence === 1 ? 'attribute_not_exists(pk)' : '#last = :previous',
-    ExpressionAttributeNames: { '#last': 'last' },
-    ExpressionAttributeValues: { ':sequence': sequence, ...(sequence === 1 ? {} : { ':previous': sequence - 1 }) },
+    ExpressionAttributeNames: { '#last': 'last', '#entity': 'entity' },
+    ExpressionAttributeValues: {
+      ':sequence': sequence,
+      ':entity': 'contractNumberCounter',
+      ...(sequence === 1 ? {} : { ':previous': sequence - 1 }),
+    },
     // A lost race shows the counter as it is now, so the next number is tried without reading it again.
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
   },

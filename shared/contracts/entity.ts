@@ -1,7 +1,7 @@
 import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import { type ContractCopy, ContractCopyRecord } from './copy-schema.ts';
-import { contractPartition, contractStatusPartition } from './keys.ts';
+import { contractPartition, contractStatusPartition, contractsOfContactPartition } from './keys.ts';
 import { type Mandate, MandateRecord } from './mandate-schema.ts';
 import {
   type ContractContent,
@@ -57,7 +57,7 @@ export const contractNumberCounterKey = (year: number) => ({ pk: `CONTRACT_NUMBE
 
 /** Newest first by id (a ULID): all contracts (gsi1), a contact's (gsi2), by status (gsi3). */
 export const contractListPartition = 'CONTRACTS';
-export const contractsOfContactPartition = (contactId: string) => `CONTACT#${contactId}#CONTRACTS`;
+export { contractsOfContactPartition } from './keys.ts';
 /** A contract's key as the three lists read it: a signature's or a copy's is not one. */
 export const contractListKey: KeyShape = {
   pk: keyPattern('CONTRACT#', itemId),

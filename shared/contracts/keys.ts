@@ -6,3 +6,4 @@ import type { ContractStatus } from './schema.ts';
  */
 export const contractPartition = (id: string) => `CONTRACT#${id}`;
 export const contractStatusPartition = (status: ContractStatus) => `CONTRACTS#${status}`;
+export const contractsOfContactPartition = (contactId: string) => `CONTACT#${contactId}#CONTRACTS`;

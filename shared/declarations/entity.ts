@@ -1,14 +1,14 @@
 import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import type { RecordKind } from '../db/record-store.ts';
+import { declarationKey, declarationListPartition } from './keys.ts';
 import { type DeclarationStatus, type StoredDeclaration, StoredDeclarationRecord } from './schema.ts';
 
 /**
  * Where declarations live in the table (docs/declarations.md): one item each; newest first by id (a ULID) in
  * the list of all (gsi1) and in the list of their status (gsi3), so `GET /api/declarations` is one Query.
  */
-export const declarationKey = (id: string) => ({ pk: `DECLARATION#${id}`, sk: 'DECLARATION' });
-export const declarationListPartition = 'DECLARATIONS';
+export { declarationKey, declarationListPartition } from './keys.ts';
 export const declarationStatusPartition = (status: DeclarationStatus) => `DECLARATIONS#${status}`;
 export const declarationListKey: KeyShape = {
   pk: keyPattern('DECLARATION#', itemId),

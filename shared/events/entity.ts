@@ -16,8 +16,9 @@ import { type EventType, eventObjects, objectOf } from './event-types.ts';
  * shard lineage in practice, so the dispatcher sees a resource's events in the
  * order they happened. Separate keys per event could land in parallel shards.
  */
+export const eventPartition = (object: string, id: string) => `EVENTS#${object}#${id}`;
 export const eventKey = (event: Pick<WebhookEvent, 'id' | 'data'>) => ({
-  pk: `EVENTS#${event.data.object}#${event.data.id}`,
+  pk: eventPartition(event.data.object, event.data.id),
   sk: `EVENT#${event.id}`,
 });
 

@@ -1,5 +1,5 @@
-import type { SignerRole } from '../contracts/signature-schema.ts';
 import { recordMapping } from '../db/record-mapping.ts';
+import { currentSessionKey, signingSessionKey } from './keys.ts';
 import { type StoredSigningSession, StoredSigningSessionRecord } from './schema.ts';
 
 /**
@@ -8,11 +8,7 @@ import { type StoredSigningSession, StoredSigningSessionRecord } from './schema.
  * pointer per contract and role names the session that is current, so a new
  * one ends the older one in the same transaction.
  */
-export const signingSessionKey = (tokenHash: string) => ({ pk: `SIGNING_SESSION#${tokenHash}`, sk: 'SIGNING_SESSION' });
-export const currentSessionKey = (contractId: string, role: SignerRole) => ({
-  pk: `SIGNING_SESSIONS#${contractId}`,
-  sk: `CURRENT#${role}`,
-});
+export { currentSessionKey, signingSessionKey } from './keys.ts';
 
 /** After its signature, a session still fetches the copy for this long (docs/walkthrough.md, "Signing at the counter"). */
 export const copyWindowMs = 15 * 60 * 1000;

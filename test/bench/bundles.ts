@@ -83,6 +83,10 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     kb: 70,
     why: "the contracts' termination rules (terminate-contract, the date arithmetic of §§ 187, 188 BGB, computed dates) beside the declaration store (measured 62.3 KB)",
   },
+  'contacts-erasure': {
+    kb: 72,
+    why: "reads the person's contracts through their record mappings (the contract schemas and their texts, 11 KB) to tell running from ended and to date the restriction by the documents' retention, beside the contact's schema (measured 68.8 KB; the export, which only reads keys, fits the default)",
+  },
   'contracts-create': {
     kb: 85,
     why: "the direct debit's IBAN check: ibantools and its IBAN registry (18 KB), which only this function and studio-put carry (measured 81.6 KB with it)",

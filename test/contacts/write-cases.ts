@@ -3,7 +3,13 @@ import { unique } from '../support/api.ts';
 import type { WriteCase, WriteFixtures } from '../support/write-case.ts';
 
 /** The contacts area's write routes for test/http/exactly-once.test.ts, each with the state its change must leave exactly once. */
-export const writeCases = ({ get, newContact, newContactWithEmail }: WriteFixtures): Record<string, WriteCase> => ({
+export const writeCases = ({
+  api,
+  get,
+  newContact,
+  newContactWithEmail,
+  newContract,
+}: WriteFixtures): Record<string, WriteCase> => ({
   'POST /api/contacts': {
     prepare: async () => {
       const email = `${unique('new')}@example.com`;
@@ -55,6 +61,39 @@ export const writeCases = ({ get, newContact, newContactWithEmail }: WriteFixtur
         holdsOnce: async () => {
           expect((await get(`/api/contacts/${contact.id}`)).status).toBe(404);
           await newContactWithEmail(contact.email);
+        },
+      };
+    },
+  },
+  'POST /api/contacts/:id/erasure of a contact without contracts': {
+    prepare: async () => {
+      const contact = await newContact();
+      return {
+        method: 'POST',
+        path: `/api/contacts/${contact.id}/erasure`,
+        body: { reason: 'Asked in the studio' },
+        holdsOnce: async () => {
+          expect((await get(`/api/contacts/${contact.id}`)).status).toBe(404);
+          // The email's claim went with it, exactly once: another contact may take the address now.
+          await newContactWithEmail(contact.email);
+        },
+      };
+    },
+  },
+  'POST /api/contacts/:id/erasure of a contact whose contract was cancelled': {
+    prepare: async () => {
+      const { contact, contract } = await newContract();
+      const cancelled = await api.request('POST', `/api/contracts/${contract.id}/cancellation`, {
+        body: { reason: 'Umzug' },
+      });
+      expect(cancelled.status).toBe(200);
+      return {
+        method: 'POST',
+        path: `/api/contacts/${contact.id}/erasure`,
+        body: { reason: 'Asked in the studio' },
+        holdsOnce: async () => {
+          const restricted = (await get(`/api/contacts/${contact.id}`)).body;
+          expect(restricted).toMatchObject({ restricted: true, version: 2 });
         },
       };
     },

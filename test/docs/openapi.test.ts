@@ -294,7 +294,9 @@ describe('GET /api/openapi.json', () => {
     // assess
     for (const { route, operation } of english) {
       expect(operation.tags, route.name).toEqual([route.area === 'contacts' ? 'Contacts' : 'Services']);
-      expect(operation.summary, route.name).toMatch(/^(List|Create|Get|Replace|Delete) (a )?(contact|service)s?$/);
+      expect(operation.summary, route.name).toMatch(
+        /^(List|Create|Get|Replace|Delete|Export|Erase) (a )?(contact|service)s?$/,
+      );
       expect(operation.description, route.name).toMatch(/Roles: /);
       const problem = operation.responses['500'].content['application/problem+json'];
       expect(problem.schema).toEqual({ $ref: '#/components/schemas/Problem' });

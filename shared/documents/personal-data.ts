@@ -1,0 +1,23 @@
+import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+
+/** The documents' items (shared/documents/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
+export const documentPersonalData = [
+  {
+    entity: 'storedDocument',
+    personalData: true,
+    category: 'stored documents',
+    purpose:
+      'The record of a signed original kept unaltered (the PDF names the customer and holds the signatures and the mandate’s IBAN): kind, SHA-256, size, retention (Art. 6 Abs. 1 c GDPR).',
+    retention:
+      'Until its retainUntil: the end of the eighth calendar year after signing, or after the contract’s end (§ 147 AO, § 257 HGB); then the record and every version of the PDF are purged.',
+    reach: { from: 'contract' },
+  },
+  {
+    entity: 'sealCertificate',
+    personalData: false,
+    category: 'seal certificates',
+    purpose: 'The certificate of the studio’s sealing key, shared by every sealed PDF.',
+    retention: 'As long as a document sealed with the key is kept.',
+    reach: { from: 'nowhere', because: 'it is the studio’s, not a person’s' },
+  },
+] as const satisfies PersonalDataDeclarations;

@@ -1,0 +1,13 @@
+import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+
+/** The outbox's items (shared/events/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
+export const eventPersonalData = [
+  {
+    entity: 'event',
+    personalData: false,
+    category: 'events',
+    purpose: 'The outbox of changes that webhooks deliver: type, time and the changed record’s id and version only.',
+    retention: '30 days (time to live).',
+    reach: { from: 'events' },
+  },
+] as const satisfies PersonalDataDeclarations;

@@ -1,0 +1,42 @@
+/*
+ * What each kind of item in the table says about personal data (Art. 30 GDPR, the record of processing):
+ * every kind the code writes declares itself beside its entity (`shared/<area>/personal-data.ts`), and
+ * test/privacy/declarations.test.ts fails for an item whose kind has no declaration. The export, the
+ * erasure and the README's data inventory read these declarations; nothing lists the kinds a second time.
+ */
+
+/**
+ * Where a person's items of one kind are found, starting from the contact: every place is read with a
+ * GetItem or a Query, never a scan.
+ * - `contact`: the contact's own partition (`CONTACT#<id>`);
+ * - `email`: the claim on the contact's email address;
+ * - `contract`: the partition of each of the contact's contracts (`CONTRACT#<id>`, found on gsi2);
+ * - `signing`: the signing-session pointers of each of its contracts (`SIGNING_SESSIONS#<id>`);
+ * - `events`: the outbox events about the contact and about each of its contracts;
+ * - `collection`: the debits of the contracts' collected dues (`DEBIT#<due id>` in the due's collection);
+ * - `declarations`: the public declarations giving the contact's email or matched to one of its contracts (a
+ *   Query of the declarations' list, `DECLARATIONS` on gsi1: a studio receives few);
+ * - `nowhere`: not reachable from a contact (`because` says why, and how the item goes).
+ */
+export type Reach =
+  | { readonly from: 'contact' | 'email' | 'contract' | 'signing' | 'events' | 'collection' | 'declarations' }
+  | { readonly from: 'nowhere'; readonly because: string };
+
+export type PlaceOfItems = Exclude<Reach['from'], 'nowhere'>;
+
+export interface ItemKindDeclaration {
+  /** The item's `entity` attribute. */
+  readonly entity: string;
+  /** True when the item holds data about a person (names, contact details, bank account, signature, IP address). */
+  readonly personalData: boolean;
+  /** The export's section for the kind: items of several kinds may share one. */
+  readonly category: string;
+  /** What the studio keeps it for, and on which legal basis. */
+  readonly purpose: string;
+  /** How long it is kept, and what ends it. */
+  readonly retention: string;
+  readonly reach: Reach;
+}
+
+/** An area's declarations, one per kind of item it writes. */
+export type PersonalDataDeclarations = readonly ItemKindDeclaration[];

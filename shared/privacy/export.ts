@@ -1,0 +1,59 @@
+import { now } from '../clock.ts';
+import { NotFound } from '../db/errors.ts';
+import { tableDesign } from '../db/table-design.ts';
+import { itemKindDeclarations } from './declarations.ts';
+import type { PersonalDataExport } from './export-schema.ts';
+import { readPersonItems } from './person-items.ts';
+
+type Item = Record<string, unknown>;
+
+// The table's own attributes (keys, index keys, time to live) say nothing about the person.
+const tableAttributes = new Set<string>([
+  tableDesign.partitionKey,
+  tableDesign.sortKey,
+  tableDesign.timeToLiveAttribute,
+  ...tableDesign.globalSecondaryIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+]);
+
+const exported = (value: unknown): unknown => {
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (value instanceof Set) return [...value].map(exported);
+  if (Array.isArray(value)) return value.map(exported);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, exported(inner)]));
+  return value;
+};
+
+const exportedItem = (item: Item): Item =>
+  Object.fromEntries(
+    Object.entries(item)
+      .filter(([name]) => !tableAttributes.has(name))
+      .map(([name, value]) => [name, exported(value)]),
+  );
+
+/**
+ * Everything the service holds about the contact, by category in the order of the declarations: each
+ * category the person can be found in (empty ones too, so the answer says what is not held), then
+ * those that cannot be found from a person, with why. Derived from the declarations alone.
+ */
+export const exportPersonalData = async (contactId: string): Promise<PersonalDataExport> => {
+  const person = await readPersonItems(contactId);
+  if (!person) throw new NotFound('contact');
+  const reachable = itemKindDeclarations.filter((declaration) => declaration.reach.from !== 'nowhere');
+  const categories = [...new Set(reachable.map((declaration) => declaration.category))].map((category) => {
+    const kinds = reachable.filter((declaration) => declaration.category === category);
+    return {
+      category,
+      personalData: kinds.some((declaration) => declaration.personalData),
+      purpose: [...new Set(kinds.map((declaration) => declaration.purpose))].join(' '),
+      retention: [...new Set(kinds.map((declaration) => declaration.retention))].join(' '),
+      items: person.items
+        .filter(({ declaration }) => declaration.category === category)
+        .map(({ item }) => exportedItem(item)),
+    };
+  });
+  const notFromThePerson = itemKindDeclarations.flatMap(({ entity: _entity, reach, ...declared }) =>
+    reach.from === 'nowhere' ? [{ ...declared, because: reach.because }] : [],
+  );
+  return { contactId, exportedAt: now().toISOString(), categories, notFromThePerson };
+};

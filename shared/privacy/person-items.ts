@@ -1,0 +1,148 @@
+import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { debitKey, dueSortPrefix } from '../collections/keys.ts';
+import { contactKey, emailClaimKey, normalizeEmail } from '../contacts/keys.ts';
+import { contractPartition, contractsOfContactPartition } from '../contracts/keys.ts';
+import { documentClient, tableName } from '../db/client.ts';
+import { declarationListPartition } from '../declarations/keys.ts';
+import { eventPartition } from '../events/entity.ts';
+import { eventObjects } from '../events/event-types.ts';
+import { currentSessionKey } from '../signing/keys.ts';
+import type { ItemKindDeclaration, PlaceOfItems } from './declaration.ts';
+import { declarationOf, placesOfPersonItems } from './declarations.ts';
+
+type Item = Record<string, unknown>;
+
+/** One item that names the person, with what its kind declares. */
+export interface PersonItem {
+  readonly item: Item;
+  readonly declaration: ItemKindDeclaration;
+}
+
+/** Everything the table holds about one contact, found from it with GetItem and Query only. */
+export interface PersonItems {
+  readonly contact: Item;
+  readonly contractIds: readonly string[];
+  readonly items: readonly PersonItem[];
+}
+
+/** An item of a kind no declaration covers: the inventory is incomplete, so nothing may be answered from it. */
+export class UndeclaredItemKind extends Error {
+  constructor(item: Item) {
+    super(
+      `No personal-data declaration covers the item ${String(item.pk)} ${String(item.sk)} (entity ${String(item.entity)})`,
+    );
+    this.name = 'UndeclaredItemKind';
+  }
+}
+
+const queryAll = async (input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> => {
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await documentClient.send(
+      new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+
+const partition = (pk: string) =>
+  queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true });
+
+const getItem = async (key: { pk: string; sk: string }): Promise<Item[]> => {
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+  );
+  return Item ? [Item] : [];
+};
+
+// The pointer's sort keys name the signer roles; a Query would do, a Get per role reads exactly them.
+const signingPointers = (contractId: string) =>
+  Promise.all((['customer', 'studio'] as const).map((role) => getItem(currentSessionKey(contractId, role)))).then(
+    (found) => found.flat(),
+  );
+
+// A due the contract's partition holds was collected: its debit, as sent, sits in that collection's partition.
+const debitsOfContract = async (contractId: string): Promise<Item[]> => {
+  const dues = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :due)',
+    ExpressionAttributeValues: { ':pk': contractPartition(contractId), ':due': dueSortPrefix },
+    ConsistentRead: true,
+  });
+  const debits: Item[] = [];
+  for (const due of dues)
+    if (typeof due.collectionId === 'string')
+      debits.push(...(await getItem(debitKey(due.collectionId, String(due.id)))));
+  return debits;
+};
+
+// Declarations are listed, not keyed by person: the list is read and kept where the email or the contract is the
+// contact's (the declared email as typed, so compared normalized).
+const declarationsOf = async (contact: Item, contractIds: readonly string[]): Promise<Item[]> => {
+  const email = typeof contact.email === 'string' ? normalizeEmail(contact.email) : undefined;
+  const declarations = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': declarationListPartition },
+  });
+  const declaredEmail = (item: Item) => {
+    const declared = item.declaration as { email?: unknown } | undefined;
+    return typeof declared?.email === 'string' ? normalizeEmail(declared.email) : undefined;
+  };
+  return declarations.filter(
+    (item) => (email !== undefined && declaredEmail(item) === email) || contractIds.includes(String(item.contractId)),
+  );
+};
+
+const eventsAbout = (object: string, id: string) => partition(eventPartition(object, id));
+
+/** How each place is read, given the contact and its contracts. */
+const readers: Record<PlaceOfItems, (contact: Item, contractIds: readonly string[]) => Promise<Item[]>> = {
+  contact: (contact) => partition(String(contact.pk)),
+  email: async (contact) =>
+    typeof contact.email === 'string'
+      ? (await getItem(emailClaimKey(contact.email))).filter((claim) => claim.contactId === contact.id)
+      : [],
+  contract: async (_contact, contractIds) =>
+    (await Promise.all(contractIds.map((id) => partition(contractPartition(id))))).flat(),
+  signing: async (_contact, contractIds) => (await Promise.all(contractIds.map(signingPointers))).flat(),
+  collection: async (_contact, contractIds) => {
+    const debits: Item[] = [];
+    for (const id of contractIds) debits.push(...(await debitsOfContract(id)));
+    return debits;
+  },
+  declarations: declarationsOf,
+  // Events of other objects may carry these ids too (a mandate's events name its contract): every object is
+  // asked, one Query after another, so that a person with many contracts does not open dozens of connections.
+  events: async (contact, contractIds) => {
+    const events: Item[] = [];
+    for (const id of [String(contact.id), ...contractIds])
+      for (const object of eventObjects) events.push(...(await eventsAbout(object, id)));
+    return events;
+  },
+};
+
+/**
+ * Reads every item that names the contact from the places the declarations name, and refuses an item
+ * of a kind nobody declared. Undefined for an unknown contact.
+ */
+export const readPersonItems = async (contactId: string): Promise<PersonItems | undefined> => {
+  const [contact] = await getItem(contactKey(contactId));
+  if (!contact) return undefined;
+  const contracts = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': contractsOfContactPartition(contactId) },
+  });
+  const contractIds = contracts.map((contract) => String(contract.id));
+  const found: Item[] = [];
+  for (const place of placesOfPersonItems) found.push(...(await readers[place](contact, contractIds)));
+  const items = found.map((item) => {
+    const declaration = declarationOf(item);
+    if (!declaration) throw new UndeclaredItemKind(item);
+    return { item, declaration };
+  });
+  return { contact, contractIds, items };
+};

@@ -1,0 +1,13 @@
+import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+
+/** The services' items (shared/services/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
+export const servicePersonalData = [
+  {
+    entity: 'service',
+    personalData: false,
+    category: 'services',
+    purpose: 'What the studio sells: name, price, billing interval.',
+    retention: 'As long as the studio keeps it; contracts copy what they agreed.',
+    reach: { from: 'nowhere', because: 'it names no person' },
+  },
+] as const satisfies PersonalDataDeclarations;

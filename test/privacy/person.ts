@@ -1,0 +1,129 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { expect } from 'vitest';
+import { postFrom } from '../declarations/declaration-support.ts';
+import { type TestApi, unique } from '../support/api.ts';
+import { signaturePng } from '../support/images.ts';
+import { putStudioProfile, studioProfileWithSepa } from '../support/studio.ts';
+import { tableClient } from '../support/table.ts';
+
+/** The account the customer pays from: the export shows it in full, an erasure leaves it nowhere. */
+export const customerIban = 'DE89370400440532013000';
+
+export const created = async (api: TestApi, path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const response = await api.request('POST', path, { body, headers });
+  expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(201);
+  return response.body;
+};
+
+/** A customer with every field, as a studio would record one. */
+export const newPerson = async (api: TestApi) => {
+  const lastName = unique('Privat');
+  const email = `${unique('erika')}@example.com`;
+  const contact = await created(api, '/api/contacts', {
+    firstName: 'Erika',
+    lastName,
+    email,
+    phone: '+49 30 5550123',
+    dateOfBirth: '1990-04-12',
+    address: { street: 'Gartenweg 7', postalCode: '10115', city: 'Berlin', country: 'DE' },
+    notes: 'Knee injury in 2025.',
+  });
+  return { contact, email, lastName };
+};
+
+/** A monthly contract of the person from 1 January 2027, with a SEPA mandate of the person's account. */
+export const contractOf = async (api: TestApi, contactId: string, extra: Record<string, unknown> = {}) => {
+  const service = await created(api, '/api/services', {
+    name: unique('Yoga '),
+    price: { amount: 4900, currency: 'EUR' },
+    billingInterval: 'month',
+  });
+  return created(
+    api,
+    '/api/contracts',
+    {
+      contactId,
+      items: [{ serviceId: service.id }],
+      startDate: '2027-01-01',
+      directDebit: { accountHolder: 'Erika Privat', iban: customerIban, bic: 'COBADEFFXXX' },
+      ...extra,
+    },
+    { 'idempotency-key': unique('key') },
+  );
+};
+
+export const signByCustomer = (api: TestApi, contract: { id: string; documentHash: string }) =>
+  created(api, `/api/contracts/${contract.id}/signatures`, {
+    role: 'customer',
+    signerName: 'Erika Privat',
+    documentHash: contract.documentHash,
+    signatureImage: signaturePng,
+    consent: true,
+  });
+
+/**
+ * Collects January 2027's dues, the person's among them (its due and debit), at a time that pre-notifies
+ * them: the API's clock is set for this one request.
+ */
+const collectFirstDue = async (api: TestApi) => {
+  process.env.STUDIO_CLOCK = '2027-01-05T09:00:00Z';
+  try {
+    await created(api, '/api/collections', { collectionDate: '2027-01-19' }, { 'idempotency-key': unique('key') });
+  } finally {
+    delete process.env.STUDIO_CLOCK;
+  }
+};
+
+/**
+ * Everything the service can hold about one customer: the contact, a contract signed at the tablet with its
+ * mandate signed, the customer's copy mailed, the signed original stored, its first due collected, a
+ * termination declared without login (by email, in capitals), then terminated by staff. The studio profile
+ * is set first (contracts and mandates need it).
+ */
+export const personWithEverything = async (api: TestApi) => {
+  await putStudioProfile(api, studioProfileWithSepa);
+  const person = await newPerson(api);
+  const contract = await contractOf(api, person.contact.id);
+  await created(api, `/api/contracts/${contract.id}/signing-sessions`, {});
+  await signByCustomer(api, contract);
+  await created(api, `/api/contracts/${contract.id}/mandate/signature`, {
+    signerName: 'Erika Privat',
+    mandateHash: contract.mandate.mandateHash,
+    signatureImage: signaturePng,
+    consent: true,
+  });
+  await created(api, `/api/contracts/${contract.id}/copies`, { to: person.email });
+  expect((await api.request('GET', `/api/contracts/${contract.id}/document`)).status).toBe(200);
+  await collectFirstDue(api);
+  const declared = await postFrom(api, '127.0.0.2', '/api/public/terminations', {
+    firstName: 'Erika',
+    lastName: person.lastName,
+    email: person.email.toUpperCase(),
+    contractNumber: contract.number,
+  });
+  expect(declared.status, JSON.stringify(declared.body)).toBe(202);
+  const terminated = await api.request('POST', `/api/contracts/${contract.id}/termination`, { body: {} });
+  expect(terminated.status, JSON.stringify(terminated.body)).toBe(200);
+  return { ...person, contract: terminated.body };
+};
+
+/** Every item of this file's table: scanning is what the API never does, and what these tests check it with. */
+export const everyItem = async () => {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await tableClient().send(
+      new ScanCommand({ TableName: process.env.TABLE_NAME, ExclusiveStartKey: start, ConsistentRead: true }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+};
+
+/** The items whose stored form contains any of `needles` (ids, email, names, IBAN). */
+export const itemsNaming = async (...needles: string[]) =>
+  (await everyItem()).filter((item) => {
+    const text = JSON.stringify(item, (_key, value) => (value instanceof Uint8Array ? undefined : value));
+    return needles.some((needle) => text.includes(needle));
+  });
