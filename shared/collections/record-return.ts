@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../clock.ts';
+import { todayOf } from '../contracts/computed-dates.ts';
 import { getContractMandates, type StoredMandate } from '../contracts/mandate-store.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
@@ -81,7 +82,7 @@ export const recordReturn = async (collectionId: string, input: ReturnInput): Pr
     const debit = debitFromItem(Item);
     if (debit.returnedOn !== null) throw alreadyReturned(input);
     if (input.returnedOn < collection.collectionDate) {
-      throw new Problem('validation-failed', collectionTexts.localized('collectionDateInvalid'), {
+      throw new Problem('validation-failed', collectionTexts.localized('returnDateInvalid'), {
         errors: [
           {
             path: 'returnedOn',
@@ -91,6 +92,13 @@ export const recordReturn = async (collectionId: string, input: ReturnInput): Pr
       });
     }
     const { contract, mandates } = await getContractMandates(debit.contractId);
+    // A return the bank has not sent yet is a typo, not a fact to record (as a termination received tomorrow).
+    const today = todayOf(contract);
+    if (input.returnedOn > today) {
+      throw new Problem('validation-failed', collectionTexts.localized('returnDateInvalid'), {
+        errors: [{ path: 'returnedOn', message: collectionTexts.localized('returnedInFuture', today) }],
+      });
+    }
     const mandate = mandates.find((stored) => stored.mandate.reference === debit.mandateReference);
     const revokes =
       mandateEndingReasons.includes(input.reasonCode) && mandate !== undefined && mandate.mandate.status === 'active';

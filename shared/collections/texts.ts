@@ -15,6 +15,8 @@ export const en = {
   unknownDebit: (endToEndId: string) => `The collection has no debit ${endToEndId}`,
   alreadyReturned: (endToEndId: string) => `The debit ${endToEndId} was already returned`,
   returnedBeforeCollection: (date: string) => `Must not be before the collection date ${date}`,
+  returnDateInvalid: 'returnedOn is not a day on which the bank can have returned the debit',
+  returnedInFuture: (today: string) => `Must not be after today, ${today}`,
   revokedByReturn: (code: string, dueId: string) => `Debit ${dueId} returned with reason ${code}`,
   stillBuilding: 'The collection is still gathering its dues: its file follows once it is created',
   sepaCreditorFirst:
@@ -32,6 +34,8 @@ export const de = {
   unknownDebit: (endToEndId) => `Der Einzug enthält keine Lastschrift ${endToEndId}`,
   alreadyReturned: (endToEndId) => `Die Lastschrift ${endToEndId} ist schon zurückgegeben`,
   returnedBeforeCollection: (date) => `Darf nicht vor dem Einzugsdatum ${date} liegen`,
+  returnDateInvalid: 'An diesem returnedOn kann die Bank die Lastschrift nicht zurückgegeben haben',
+  returnedInFuture: (today) => `Darf nicht nach heute, dem ${today}, liegen`,
   revokedByReturn: (code, dueId) => `Lastschrift ${dueId} mit Grund ${code} zurückgegeben`,
   stillBuilding: 'Der Einzug sammelt noch seine Fälligkeiten: die Datei folgt, sobald er angelegt ist',
   sepaCreditorFirst:

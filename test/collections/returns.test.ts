@@ -86,7 +86,9 @@ describe('POST /api/collections/:id/returns', () => {
     ['a reason code outside ISO 20022’s list', { reasonCode: 'XX99' }, 'reasonCode'],
     ['a return before the collection date', { returnedOn: '2027-01-18' }, 'returnedOn'],
     ['a day that does not exist', { returnedOn: '2027-02-30' }, 'returnedOn'],
+    ['a day after today', { returnedOn: '2027-01-23' }, 'returnedOn'],
   ])('refuses %s with a 400 naming the field', async (_what, change, path) => {
+    clock.set('2027-01-22T09:00:00Z');
     const response = await returnDebit(january.id, {
       endToEndId: `${closed.number}-20270101`,
       reasonCode: 'AM04',
@@ -154,6 +156,7 @@ describe('POST /api/collections/:id/returns', () => {
     clock.set('2027-02-18T09:00:00Z');
     const collection = (await createCollection(api, '2027-02-22')).body;
     expect(collection.dues).toContain(`${contract.number}-20270201`);
+    clock.set('2027-02-24T09:00:00Z');
 
     const response = await returnDebit(collection.id, {
       endToEndId: `${contract.number}-20270201`,

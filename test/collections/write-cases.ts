@@ -20,13 +20,13 @@ export const writeCases = ({
   const collectionDate = businessDayOnOrAfter(addDays(today, 20));
 
   /** A signed contract whose signed mandate makes its first due collectable on `collectionDate`. */
-  const collectableContract = async () => {
+  const collectableContract = async (startDate = today) => {
     expect((await api.request('PUT', '/api/studio', { body: { ...studioProfile, sepa } })).status).toBe(200);
     const [contact, service] = await Promise.all([newContact(), newService()]);
     const contract = await post('/api/contracts', {
       contactId: contact.id,
       items: [{ serviceId: service.id }],
-      startDate: today,
+      startDate,
       directDebit: { accountHolder: 'Ida Once', iban: 'DE89370400440532013000' },
     });
     await post(`/api/contracts/${contract.id}/signatures`, signBody(contract));
@@ -36,7 +36,7 @@ export const writeCases = ({
       signatureImage: signBody(contract).signatureImage,
       consent: true,
     });
-    return { id: contract.id as string, dueId: `${contract.number}-${today.replaceAll('-', '')}` };
+    return { id: contract.id as string, dueId: `${contract.number}-${startDate.replaceAll('-', '')}` };
   };
   /** Every collection that holds the due. */
   const collectionsHolding = async (dueId: string) =>
@@ -67,12 +67,25 @@ export const writeCases = ({
     },
     'POST /api/collections/:id/returns': {
       prepare: async () => {
-        const contract = await collectableContract();
-        const collection = await post('/api/collections', { collectionDate });
+        // A bank returns a debit after its collection date, never before today: the contract, its signing and the
+        // collection happen with the clock 40 days back, the return on the real clock.
+        const past = addDays(today, -40);
+        const pastCollectionDate = businessDayOnOrAfter(addDays(past, 20));
+        const realClock = process.env.STUDIO_CLOCK;
+        process.env.STUDIO_CLOCK = `${past}T09:00:00Z`;
+        let contract: Awaited<ReturnType<typeof collectableContract>>;
+        let collection: { id: string };
+        try {
+          contract = await collectableContract(past);
+          collection = await post('/api/collections', { collectionDate: pastCollectionDate });
+        } finally {
+          if (realClock === undefined) delete process.env.STUDIO_CLOCK;
+          else process.env.STUDIO_CLOCK = realClock;
+        }
         return {
           method: 'POST',
           path: `/api/collections/${collection.id}/returns`,
-          body: { endToEndId: contract.dueId, reasonCode: 'AM04', returnedOn: collectionDate },
+          body: { endToEndId: contract.dueId, reasonCode: 'AM04', returnedOn: pastCollectionDate },
           holdsOnce: async () => {
             const dues = (await get(`/api/contracts/${contract.id}/dues?to=${today}`)).body.items;
             expect(dues.map((due: { status: string; returnReason: string }) => [due.status, due.returnReason])).toEqual(
