@@ -2,7 +2,6 @@ import { endsOnOf } from '../contracts/computed-dates.ts';
 import { type CalendarDate, compareDates, todayIn } from '../contracts/dates.ts';
 import type { DueAnswer } from '../contracts/dues-schema.ts';
 import { contractPartition, contractStatusPartition } from '../contracts/keys.ts';
-import type { Mandate } from '../contracts/mandate-schema.ts';
 import { mandateAsOf } from '../contracts/mandate-status.ts';
 import type { StoredMandate } from '../contracts/mandate-store.ts';
 import type { StoredContract } from '../contracts/schema.ts';
@@ -11,6 +10,7 @@ import { duesOf } from '../sepa/dues.ts';
 import type { SequenceType } from '../sepa/pain008.ts';
 import { remittanceText } from '../sepa/remittance.ts';
 import { mayCollectOn } from '../sepa/target2.ts';
+import { contractOfItem, mandateOfItem } from './contract-items.ts';
 import { type Debit, dueFromItem, dueSortPrefix } from './entity.ts';
 import { inParallel, queryAll } from './query-all.ts';
 
@@ -48,21 +48,6 @@ const contractIdsOwing = async (): Promise<string[]> => {
   );
   return lists.flat().map((item) => item.gsi3sk as string);
 };
-
-/*
- * The contract and its mandates as their items hold them. Not through the contracts' record mappings: those
- * bring the contract schemas and their texts into this bundle (docs/collections.md, "Bundles"), and only
- * the fields below are read. A field an older item lacks reads as null, as the mappings read it.
- */
-const contractOfItem = (item: Record<string, unknown>) =>
-  ({ ...item, termination: item.termination ?? null }) as unknown as StoredContract;
-const mandateOfItem = (item: Record<string, unknown>) =>
-  ({
-    ...item,
-    bic: item.bic ?? null,
-    signedAt: item.signedAt ?? null,
-    lastCollectedOn: item.lastCollectedOn ?? null,
-  }) as unknown as Mandate;
 
 // `once` dues span one day; only they read „Einmalig …“.
 const intervalOf = (due: DueAnswer) => (due.periodStart === due.periodEnd ? 'once' : 'month');

@@ -1,12 +1,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../clock.ts';
 import { todayOf } from '../contracts/computed-dates.ts';
-import { getContractMandates, type StoredMandate } from '../contracts/mandate-store.ts';
+import type { StoredMandate } from '../contracts/mandate-store.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
 import { type WriteItem, write } from '../db/write.ts';
 import { eventWrite } from '../events/entity.ts';
 import { Problem } from '../http/problem.ts';
+import { contractMandatesOf } from './contract-items.ts';
 import { debitFromItem, debitKey, dueKey } from './entity.ts';
 import { mandateEndingReasons } from './return-reasons.ts';
 import type { ReturnAnswer, ReturnInput } from './schema.ts';
@@ -91,7 +92,7 @@ export const recordReturn = async (collectionId: string, input: ReturnInput): Pr
         ],
       });
     }
-    const { contract, mandates } = await getContractMandates(debit.contractId);
+    const { contract, mandates } = await contractMandatesOf(debit.contractId);
     // A return the bank has not sent yet is a typo, not a fact to record (as a termination received tomorrow).
     const today = todayOf(contract);
     if (input.returnedOn > today) {
