@@ -44,7 +44,7 @@ describe('a collection of 2,000 dues', () => {
     expect(new Set(response.body.dues).size).toBe(contracts * duesPerContract);
     const cents = duesPerContract * (1000 + 1001 + 1002 + 1003);
     expect(response.body.total).toEqual({ amount: cents, currency: 'EUR' });
-    // The create's time on DynamoDB Local, for the record (the lead's bench measures it properly).
+    // The create's time on DynamoDB Local, for the record (`npm run bench -- --only sepa` measures it properly).
     console.info(`2,000 dues collected in ${Math.round(tookMs)} ms`);
 
     const file = await api.request('GET', `/api/collections/${response.body.id}/file`);
