@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type RouteDefinition, routeKey, routes } from '#shared/routes.ts';
 import { type ApiResponse, type RequestOptions, unique, useApi } from '../support/api.ts';
 import {
@@ -35,6 +35,9 @@ const api = useApi();
 useStudioProfile(api);
 
 const runs = Number(process.env.FUZZ_RUNS ?? 40);
+// Each property sends 40 requests; the export's each read a person's every place. On a busy 2-core CI machine
+// (the 2,000-due collection beside it) 40 exports took over 30 s: the runs and checks stay, only the time allowed grows.
+vi.setConfig({ testTimeout: 120_000 });
 const table: readonly RouteDefinition[] = routes;
 const named = (list: readonly RouteDefinition[]) => list.map((route) => [routeKey(route), route] as const);
 const takesBody = (route: RouteDefinition) => route.method !== 'GET';
