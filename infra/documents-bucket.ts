@@ -64,6 +64,26 @@ export class DocumentsBucket extends Construct {
     this.key.grantEncryptDecrypt(role);
   }
 
+  /**
+   * The retention purge: list a contract's versions and delete each once its retain-until date has passed. In
+   * compliance mode S3 refuses the delete before then to anyone, so no bypass is granted or needed.
+   */
+  allowPurging(role: IRole): void {
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucketVersions'],
+        resources: [this.bucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': 'contracts/*' } },
+      }),
+    );
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['s3:GetObjectRetention', 's3:DeleteObjectVersion'],
+        resources: [this.bucket.arnForObjects('contracts/*')],
+      }),
+    );
+  }
+
   /** The download and copy routes: read an original, nothing more. */
   allowReading(role: IRole): void {
     role.addToPrincipalPolicy(

@@ -31,6 +31,7 @@ import { addDefaultStage, corsPreflight, throttleSettings } from './http-api.ts'
 import { allowSendingMail, mailEnvironment } from './mail.ts';
 import { StudioAlarms } from './monitoring.ts';
 import { acceptNagFindings } from './nag.ts';
+import { RetentionPurge } from './retention-purge.ts';
 import { throttlePublicRoutes } from './route-throttles.ts';
 import { allowSealing, sealingKeyPolicy } from './sealing-key.ts';
 import { queryAction, type TableAccess, tableActionsOf } from './table-access.ts';
@@ -147,6 +148,10 @@ export class StudioApiStack extends Stack {
       table: this.table,
       matcher: this.addBackgroundFunction(backgroundFunctionNamed('declarations-match')),
     });
+    // Restricted contacts past their retention are purged daily, documents and all (docs/privacy.md).
+    new RetentionPurge(this, 'RetentionPurge', {
+      purge: this.addBackgroundFunction(backgroundFunctionNamed('contacts-retention-purge')),
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.api.apiEndpoint });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
@@ -217,6 +222,7 @@ export class StudioApiStack extends Stack {
     // Only the render path may write an original; the read route may only get one.
     if (flags.originals === 'store') this.documents.allowStoring(role);
     if (flags.originals === 'read') this.documents.allowReading(role);
+    if (flags.originals === 'purge') this.documents.allowPurging(role);
   }
 
   private grantTableActions(role: IRole, route: TableAccess): void {

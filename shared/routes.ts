@@ -39,9 +39,10 @@ export interface RouteDefinition {
   readonly sealing?: 'sign' | 'verify';
   /**
    * Use of the bucket of signed originals (docs/documents.md): `store` renders and writes them (put-if-absent,
-   * retention), `read` only downloads them. Routes without it get neither the bucket nor its key.
+   * retention), `read` only downloads them, `purge` deletes every version once its retention has passed (the
+   * retention purge alone). Routes without it get neither the bucket nor its key.
    */
-  readonly originals?: 'store' | 'read';
+  readonly originals?: 'store' | 'read' | 'purge';
   /** Use of the webhook secrets key: only a webhook's creation encrypts a secret (delivery decrypts, see `backgroundFunctions`). */
   readonly webhookSecrets?: 'encrypt';
   /**

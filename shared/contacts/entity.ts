@@ -1,10 +1,16 @@
 import { itemId, type KeyShape, keyPattern, keyText } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import type { RecordKind } from '../db/record-store.ts';
-import { contactEmailPartition, contactKey } from './keys.ts';
+import { contactEmailPartition, contactKey, restrictedContactSortKey, restrictedContactsPartition } from './keys.ts';
 import { type Contact, ContactRecord } from './schema.ts';
 
-export { contactEmailPartition, contactKey, emailClaimKey, normalizeEmail } from './keys.ts';
+export {
+  contactEmailPartition,
+  contactKey,
+  emailClaimKey,
+  normalizeEmail,
+  restrictedContactsPartition,
+} from './keys.ts';
 
 /**
  * Where a contact lives in the table and how it is stored (see docs/architecture.md,
@@ -42,13 +48,21 @@ export const contactItem = (contact: Contact) => ({
   ...mapping.toItem(contact),
 });
 
-/** A restricted contact has none: no list and no search can find it (its index attributes are removed). */
-export const contactIndexAttributes = (contact: Contact) => ({
-  gsi1pk: contact.restricted ? undefined : contactListPartition,
-  gsi1sk: contact.restricted ? undefined : contactListSortKey(contact),
-  gsi2pk: contact.email && !contact.restricted ? contactEmailPartition(contact.email) : undefined,
-  gsi2sk: contact.email && !contact.restricted ? 'CONTACT' : undefined,
-});
+/**
+ * A restricted contact has none of the list's and the search's: no list and no search can find it (its index
+ * attributes are removed). It is in the restricted list instead, by `restrictedUntil`: the purge's one Query.
+ */
+export const contactIndexAttributes = (contact: Contact) => {
+  const expires = contact.restricted === true && contact.restrictedUntil !== null;
+  return {
+    gsi1pk: contact.restricted ? undefined : contactListPartition,
+    gsi1sk: contact.restricted ? undefined : contactListSortKey(contact),
+    gsi2pk: contact.email && !contact.restricted ? contactEmailPartition(contact.email) : undefined,
+    gsi2sk: contact.email && !contact.restricted ? 'CONTACT' : undefined,
+    gsi3pk: expires ? restrictedContactsPartition : undefined,
+    gsi3sk: expires ? restrictedContactSortKey(contact.restrictedUntil as string, contact.id) : undefined,
+  };
+};
 
 /** Contacts as the generic reads and replace see them (`shared/db/record-store.ts`). */
 export const contactRecords: RecordKind<Contact> = {

@@ -81,7 +81,7 @@ describe('the bucket of signed originals', () => {
     });
   });
 
-  it('lets the render path (documents-render, contracts-document, contracts-send-copy, signing-document) store originals and documents-get read them, and no other function touch the bucket', () => {
+  it('lets the render path (documents-render, contracts-document, contracts-send-copy, signing-document) store originals, documents-get read them, contacts-retention-purge delete them, and no other function touch the bucket', () => {
     const roleOfRoute = (name: string) =>
       logicalId(
         (stack.node.findChild(constructId(name)) as unknown as { role: { node: { defaultChild?: unknown } } }).role,
@@ -102,16 +102,21 @@ describe('the bucket of signed originals', () => {
       expect(s3Actions(roleOfRoute(renderPath)), renderPath).toEqual(s3Actions(roleOfRoute('contracts-document')));
     }
     expect(s3Actions(roleOfRoute('documents-get'))).toEqual(['s3:GetObject']);
+    expect(s3Actions(roleOfRoute('contacts-retention-purge'))).toEqual([
+      's3:DeleteObjectVersion',
+      's3:GetObjectRetention',
+      's3:ListBucketVersions',
+    ]);
     const policiesNamingTheBucket = Object.values(
       template.findResources('AWS::IAM::Policy') as Record<string, Resource>,
     )
       .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes(bucketId))
       .map((policy) => JSON.stringify(policy.Properties.Roles));
-    expect(policiesNamingTheBucket).toHaveLength(5);
+    expect(policiesNamingTheBucket).toHaveLength(6);
     const functionsWithTheBucket = Object.values(
       template.findResources('AWS::Lambda::Function') as Record<string, Resource>,
     ).filter((fn) => JSON.stringify(fn.Properties.Environment ?? {}).includes('ORIGINALS_BUCKET'));
-    expect(functionsWithTheBucket).toHaveLength(5);
+    expect(functionsWithTheBucket).toHaveLength(6);
   });
 
   it('lets the render path store and extend, and the read routes only get', () => {
