@@ -5,6 +5,7 @@ import { startLocalDocumentRender } from './document-render.ts';
 import { startLocalEventDelivery } from './event-delivery.ts';
 import { connectHandlers, defaultTableName, startLocalDatabase } from './local-database.ts';
 import { localTokenFor } from './local-tokens.ts';
+import { startLocalRetentionPurge } from './retention-purge.ts';
 import { startLocalApi } from './server.ts';
 import { loadSigningKey, localKeyDirectory } from './signing-key.ts';
 
@@ -22,6 +23,8 @@ const database = givenEndpoint
       stop: async () => {},
     }))
   : await startLocalDatabase(join(dataDir, 'dynamodb'));
+// Restrictions past their end are purged before anything else reads the table (docs/privacy.md), then hourly.
+const retentionPurge = await startLocalRetentionPurge();
 let api: Awaited<ReturnType<typeof startLocalApi>>;
 try {
   api = await startLocalApi({ port, authorizer: { keyDirectory }, corsOrigins: await localCorsOrigins() });
@@ -63,6 +66,7 @@ const stop = async (reason: string) => {
   if (stopping) return;
   stopping = true;
   console.error(`${reason}: stopping the API and DynamoDB Local`);
+  retentionPurge.stop();
   await eventDelivery.stop();
   await documentRender.stop();
   await declarationsMatch.stop();

@@ -9,8 +9,11 @@ import type { WriteItem } from '../db/write.ts';
 export const erasureLogPartition = 'ERASURES';
 export const erasureLogKey = (contactId: string) => ({ pk: erasureLogPartition, sk: `ERASURE#${contactId}` });
 
+/** Why a person was erased: asked (`POST …/erasure`), or the retention of what had to be kept ended (the purge). */
+export type ErasureBasis = 'request' | 'retention';
+
 /** The entry of an erasure, written in the erasure's own transaction (put or overwrite: a re-applied one stays one). */
-export const erasureLogEntry = (contactId: string, erasedAt: string, basis: 'request' | 'retention'): WriteItem => ({
+export const erasureLogEntry = (contactId: string, erasedAt: string, basis: ErasureBasis): WriteItem => ({
   Put: {
     TableName: tableName(),
     Item: { ...erasureLogKey(contactId), entity: 'erasureLogEntry', contactId, erasedAt, basis },
