@@ -6,8 +6,11 @@ import { signaturePng } from '../support/images.ts';
 import { putStudioProfile, studioProfileWithSepa } from '../support/studio.ts';
 import { tableClient } from '../support/table.ts';
 
-/** The account the customer pays from: the export shows it in full, an erasure leaves it nowhere. */
-export const customerIban = 'DE89370400440532013000';
+/**
+ * The account the customer pays from: the export shows it in full, an erasure leaves it nowhere. Not the studio's
+ * own (studioProfileWithSepa), which collections keep as the creditor's.
+ */
+export const customerIban = 'DE02120300000000202051';
 
 export const created = async (api: TestApi, path: string, body: unknown, headers: Record<string, string> = {}) => {
   const response = await api.request('POST', path, { body, headers });
@@ -45,7 +48,7 @@ export const contractOf = async (api: TestApi, contactId: string, extra: Record<
       contactId,
       items: [{ serviceId: service.id }],
       startDate: '2027-01-01',
-      directDebit: { accountHolder: 'Erika Privat', iban: customerIban, bic: 'COBADEFFXXX' },
+      directDebit: { accountHolder: 'Erika Privat', iban: customerIban, bic: 'BYLADEM1001' },
       ...extra,
     },
     { 'idempotency-key': unique('key') },
