@@ -110,13 +110,40 @@ export const personWithEverything = async (api: TestApi) => {
   return { ...person, contract: terminated.body };
 };
 
-/** Every item of this file's table: scanning is what the API never does, and what these tests check it with. */
-export const everyItem = async () => {
+const dayMs = 86_400_000;
+
+/**
+ * Erasure asked once the person's contract has ended (the API's clock set two days after its last day): the
+ * contact is restricted. Answers `restrictedUntil`; the clock stays where it was set.
+ */
+export const restrictOnceEnded = async (
+  api: TestApi,
+  person: { contact: { id: string }; contract: { endsOn: string } },
+) => {
+  process.env.STUDIO_CLOCK = new Date(Date.parse(`${person.contract.endsOn}T00:00:00Z`) + 2 * dayMs).toISOString();
+  const erasure = await api.request('POST', `/api/contacts/${person.contact.id}/erasure`, {
+    body: { reason: 'Asked by letter' },
+  });
+  expect(erasure.body.erased, JSON.stringify(erasure.body)).toBe(false);
+  return erasure.body.restrictedUntil as string;
+};
+
+/**
+ * What DynamoDB would still hold at `instant`: it deletes an item once its time to live has passed (idempotency
+ * records after 24 hours, signing sessions), DynamoDB Local keeps them.
+ */
+export const liveAt =
+  (instant: string) =>
+  (item: Record<string, unknown>): boolean =>
+    typeof item.expiresAt !== 'number' || item.expiresAt * 1000 > Date.parse(instant);
+
+/** Every item of this file's table (or another): scanning is what the API never does, and what these tests check it with. */
+export const everyItem = async (tableName = process.env.TABLE_NAME) => {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await tableClient().send(
-      new ScanCommand({ TableName: process.env.TABLE_NAME, ExclusiveStartKey: start, ConsistentRead: true }),
+      new ScanCommand({ TableName: tableName, ExclusiveStartKey: start, ConsistentRead: true }),
     );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;

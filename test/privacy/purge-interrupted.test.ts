@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PurgeReport } from '#shared/privacy/purge-expired.ts';
 import { useApi } from '../support/api.ts';
 import { type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
-import { everyItem, itemsNaming, personWithEverything } from './person.ts';
+import { everyItem, itemsNaming, liveAt, personWithEverything, restrictOnceEnded } from './person.ts';
 
 // A purge whose DynamoDB calls fail half-way (the call applied, its answer lost), then run again, leaves nothing
 // of the person behind and logs the erasure once.
@@ -21,18 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => proxy.close());
 
-const dayMs = 86_400_000;
-
 /** A customer with everything, restricted once the contract has ended; the clock then stands past the restriction. */
 const restrictedPerson = async () => {
   delete process.env.STUDIO_CLOCK;
   const person = await personWithEverything(api);
-  process.env.STUDIO_CLOCK = new Date(Date.parse(`${person.contract.endsOn}T00:00:00Z`) + 2 * dayMs).toISOString();
-  const erasure = await api.request('POST', `/api/contacts/${person.contact.id}/erasure`, {
-    body: { reason: 'Asked by letter' },
-  });
-  expect(erasure.body.erased).toBe(false);
-  process.env.STUDIO_CLOCK = new Date(Date.parse(erasure.body.restrictedUntil) + dayMs).toISOString();
+  const restrictedUntil = await restrictOnceEnded(api, person);
+  process.env.STUDIO_CLOCK = new Date(Date.parse(restrictedUntil) + 86_400_000).toISOString();
   return person;
 };
 
@@ -45,13 +39,9 @@ const storedFilesOf = (contractId: string): string[] => {
   return existsSync(folder) ? readdirSync(folder, { recursive: true }).map(String) : [];
 };
 
-/** What DynamoDB would still hold: items whose time to live has passed are gone there (DynamoDB Local keeps them). */
-const live = (item: Record<string, unknown>) =>
-  typeof item.expiresAt !== 'number' || item.expiresAt * 1000 > Date.parse(process.env.STUDIO_CLOCK ?? '');
-
 const expectNothingLeftOf = async (person: Awaited<ReturnType<typeof restrictedPerson>>) => {
   const left = (await itemsNaming(person.email, person.lastName, person.contact.id, person.contract.id))
-    .filter(live)
+    .filter(liveAt(process.env.STUDIO_CLOCK ?? ''))
     .map((item) => item.entity)
     .filter((entity) => entity !== 'event');
   expect(left).toEqual(['erasureLogEntry']);

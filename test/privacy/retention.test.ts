@@ -8,13 +8,13 @@ import { useApi } from '../support/api.ts';
 import { useClock } from '../support/clock.ts';
 import { npmStart, useNpmStart } from '../support/npm-start.ts';
 import { tableClient } from '../support/table.ts';
-import { customerIban, everyItem, itemsNaming, personWithEverything } from './person.ts';
+import { customerIban, everyItem, itemsNaming, liveAt, personWithEverything, restrictOnceEnded } from './person.ts';
 
 // Originals and mails live under <DATA_DIR>, which the restarted `npm start` shares with this file's API.
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-privacy-retention-'));
 process.env.DATA_DIR = dataDir;
 const api = useApi();
-const clock = useClock();
+useClock();
 useNpmStart();
 beforeAll(() => {
   execFileSync('bash', ['infra/local/ensure-test-tools.sh'], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -31,7 +31,7 @@ const restartAt = async (instant: string): Promise<string> => {
     STUDIO_CLOCK: instant,
   });
   server.child.kill('SIGTERM');
-  expect(await server.stopped).toBe(0);
+  expect(await server.stopped, server.stderr()).toBe(0);
   return server.stderr();
 };
 
@@ -53,12 +53,7 @@ describe('retention runs out by itself at npm start', () => {
     // prepare: a customer with a signed contract, its mandate, copy, original, collected due and declaration,
     // terminated, then restricted once the contract has ended.
     const person = await personWithEverything(api);
-    clock.set(new Date(Date.parse(`${person.contract.endsOn}T00:00:00Z`) + 2 * dayMs).toISOString());
-    const erasure = await api.request('POST', `/api/contacts/${person.contact.id}/erasure`, {
-      body: { reason: 'Asked by letter' },
-    });
-    expect(erasure.body.erased).toBe(false);
-    const restrictedUntil: string = erasure.body.restrictedUntil;
+    const restrictedUntil = await restrictOnceEnded(api, person);
     expect(storedFilesOf(person.contract.id)).not.toEqual([]);
     expect(outboxMailsNaming(person.email)).not.toEqual([]);
 
@@ -81,10 +76,7 @@ describe('retention runs out by itself at npm start', () => {
 
     // assess: everything naming the person is gone, every stored version too; the log and the event name its id
     expect(purged).toContain('Retention purge: 1 contact(s) erased');
-    // DynamoDB deletes an item once its time to live has passed (idempotency records, after 24 hours); DynamoDB
-    // Local keeps them, so those expired by then are not counted.
-    const live = (item: Record<string, unknown>) =>
-      typeof item.expiresAt !== 'number' || item.expiresAt * 1000 > Date.parse(after);
+    const live = liveAt(after);
     expect((await itemsNaming(person.email, person.lastName, customerIban, 'Erika Privat')).filter(live)).toEqual([]);
     // Besides: the log's entry, and the events (ids only, 30 days), as the webhooks' outbox.
     const left = (await itemsNaming(person.contract.id, person.contact.id)).filter(live).map((item) => item.entity);

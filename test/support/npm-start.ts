@@ -7,9 +7,9 @@ export interface LocalServer {
   child: ChildProcess;
   port: number;
   url: string;
-  /** Its first line: `Studio API listening on …`. */
+  /** Its line `Studio API listening on …` (the first, unless background work logged before it). */
   listening: string;
-  /** Its second line: an owner's token. */
+  /** The line after it: an owner's token. */
   token: string;
   stderr(): string;
   /** Its exit code, once it has exited. */
@@ -47,8 +47,10 @@ export const npmStart = async (env: Record<string, string>): Promise<LocalServer
   const [listening = '', token = ''] = await new Promise<string[]>((resolve, reject) => {
     child.stdout?.on('data', (chunk) => {
       stdout += chunk;
+      // Background work started before may log its JSON lines first (a restart on a table with a stream history).
       const lines = stdout.split('\n');
-      if (lines.length >= 3) resolve(lines);
+      const at = lines.findIndex((line) => line.startsWith('Studio API listening on '));
+      if (at >= 0 && lines.length >= at + 3) resolve(lines.slice(at));
     });
     child.on('exit', (code) => reject(new Error(`npm start exited (${code}):\n${stderr}`)));
   });
