@@ -2,7 +2,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { constructId } from '#infra/stack.ts';
 import { studioApiStack } from '../support/cdk-app.ts';
-import { actionsOf, statementsOfRole } from '../support/iam-statements.ts';
+import { type Statement, statementsOfFunction, statementsOfRole } from '../support/iam.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
@@ -14,11 +14,8 @@ const resources = (type: string) => template.findResources(type) as Record<strin
 
 const purgeId = constructId('contacts-retention-purge');
 const purgeFunctionId = logicalId(stack.node.findChild(purgeId) as never);
-const roleIdOf = (functionId: string): string => {
-  const fn = resources('AWS::Lambda::Function')[functionId];
-  if (!fn) throw new Error(`No function ${functionId}`);
-  return fn.Properties.Role['Fn::GetAtt'][0];
-};
+const actionsOf = (statements: readonly Statement[]): string[] =>
+  statements.flatMap((statement) => [statement.Action].flat());
 const bucketId = logicalId(stack.documents.bucket);
 const tableId = logicalId(stack.table);
 
@@ -41,7 +38,7 @@ describe('the retention purge in AWS', () => {
   });
 
   it('lets the purge function alone delete stored documents: every version of a contract’s, no bypass of the lock', () => {
-    const purgeStatements = statementsOfRole(template, roleIdOf(purgeFunctionId));
+    const purgeStatements = statementsOfFunction(template, purgeFunctionId);
     const onTheBucket = purgeStatements.filter((statement) => JSON.stringify(statement).includes(bucketId));
 
     expect(actionsOf(onTheBucket).sort()).toEqual([
@@ -51,7 +48,7 @@ describe('the retention purge in AWS', () => {
     ]);
     expect(JSON.stringify(onTheBucket)).toContain('contracts/*');
     const deleters = Object.keys(resources('AWS::Lambda::Function')).filter((functionId) =>
-      actionsOf(statementsOfRole(template, roleIdOf(functionId))).some(
+      actionsOf(statementsOfFunction(template, functionId)).some(
         (action) => action.startsWith('s3:Delete') || action === 's3:*' || action === 's3:BypassGovernanceRetention',
       ),
     );
@@ -63,7 +60,7 @@ describe('the retention purge in AWS', () => {
   });
 
   it('gives the purge function the table’s reads and deletes, never a Scan, and the bucket but not its key', () => {
-    const actions = actionsOf(statementsOfRole(template, roleIdOf(purgeFunctionId)));
+    const actions = actionsOf(statementsOfFunction(template, purgeFunctionId));
 
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:PutItem']));
     expect(actions).not.toContain('dynamodb:Scan');
