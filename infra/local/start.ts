@@ -59,8 +59,6 @@ console.error(
     ? `DynamoDB: ${database.endpoint} (DYNAMODB_ENDPOINT)`
     : `DynamoDB Local: ${database.endpoint} (data in ${dataDir})`,
 );
-console.log(`Studio API listening on ${api.url}\n${ownerToken}`);
-
 let stopping = false;
 const stop = async (reason: string) => {
   if (stopping) return;
@@ -76,6 +74,9 @@ const stop = async (reason: string) => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+// Printed once the handlers above are in place: a script that stops us as soon as it reads this line (a test on
+// a busy machine) would otherwise meet SIGTERM's default action, an exit without cleanup.
+console.log(`Studio API listening on ${api.url}\n${ownerToken}`);
 // If whoever started us (npm, tsx) dies without passing a signal on, we are
 // re-parented: stop too, rather than leave the API and Java running.
 const parent = process.ppid;
