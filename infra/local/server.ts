@@ -90,7 +90,10 @@ const writeResult = (gateway: Gateway, result: APIGatewayProxyStructuredResultV2
 interface Host {
   authorizer: JwtAuthorizer;
   cors: LocalCors | undefined;
+  /** The line of the routes that take a token. */
   slots: InvocationSlots;
+  /** The public routes' own line, so that anonymous traffic never waits in front of staff's requests. */
+  publicSlots: InvocationSlots;
 }
 
 const serve = async (request: IncomingMessage, gateway: Gateway, host: Host) => {
@@ -137,7 +140,8 @@ const serve = async (request: IncomingMessage, gateway: Gateway, host: Host) => 
   try {
     const handler = await loadHandler(route.entry);
     // The function's clock (its timeout) starts when it is invoked, not while it waits for a slot.
-    const result = await host.slots.run(() => handler(event, lambdaContext(route.name, gateway.requestId)));
+    const slots = route.roles === 'public' ? host.publicSlots : host.slots;
+    const result = await slots.run(() => handler(event, lambdaContext(route.name, gateway.requestId)));
     writeResult(gateway, result, host.cors);
   } catch (error) {
     // What API Gateway answers when the function itself fails.
@@ -155,10 +159,14 @@ const serve = async (request: IncomingMessage, gateway: Gateway, host: Host) => 
  * event carries as `requestContext.requestId`.
  */
 export const startLocalApi = async (options: LocalApiOptions): Promise<LocalApi> => {
+  const concurrency = options.concurrency ?? (Number(process.env.LOCAL_CONCURRENCY) || defaultConcurrency);
   const host: Host = {
     authorizer: createJwtAuthorizer(await loadSigningKey(options.authorizer.keyDirectory)),
     cors: createLocalCors(options.corsOrigins),
-    slots: new InvocationSlots(options.concurrency ?? (Number(process.env.LOCAL_CONCURRENCY) || defaultConcurrency)),
+    slots: new InvocationSlots(concurrency),
+    // In AWS the public routes' own throttles (infra/route-throttles.ts) keep a flood of anonymous requests
+    // from eating into what staff may use; locally a line of their own, a quarter the size, does that.
+    publicSlots: new InvocationSlots(Math.ceil(concurrency / 4)),
   };
   const server = createServer((request, response) => {
     const requestId = newRequestId();

@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { debitKey, dueSortPrefix } from '../collections/keys.ts';
+import { ConcurrencyLimit } from '../concurrency-limit.ts';
 import { contactKey, emailClaimKey, normalizeEmail } from '../contacts/keys.ts';
 import { contractPartition, contractsOfContactPartition } from '../contracts/keys.ts';
 import { documentClient, tableName } from '../db/client.ts';
@@ -35,12 +36,15 @@ export class UndeclaredItemKind extends Error {
   }
 }
 
+// A person with a hundred contracts has some thousand places to read: never more than this many at once.
+const calls = new ConcurrencyLimit(8);
+
 const queryAll = async (input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> => {
   const items: Item[] = [];
   let start: Item | undefined;
   do {
-    const page = await documentClient.send(
-      new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }),
+    const page = await calls.run(() =>
+      documentClient.send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start })),
     );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
@@ -52,8 +56,8 @@ const partition = (pk: string) =>
   queryAll({ KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true });
 
 const getItem = async (key: { pk: string; sk: string }): Promise<Item[]> => {
-  const { Item } = await documentClient.send(
-    new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+  const { Item } = await calls.run(() =>
+    documentClient.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true })),
   );
   return Item ? [Item] : [];
 };
@@ -71,11 +75,10 @@ const debitsOfContract = async (contractId: string): Promise<Item[]> => {
     ExpressionAttributeValues: { ':pk': contractPartition(contractId), ':due': dueSortPrefix },
     ConsistentRead: true,
   });
-  const debits: Item[] = [];
-  for (const due of dues)
-    if (typeof due.collectionId === 'string')
-      debits.push(...(await getItem(debitKey(due.collectionId, String(due.id)))));
-  return debits;
+  const collected = dues.filter((due) => typeof due.collectionId === 'string');
+  return (
+    await Promise.all(collected.map((due) => getItem(debitKey(String(due.collectionId), String(due.id)))))
+  ).flat();
 };
 
 // Declarations are listed, not keyed by person: the list is read and kept where the email or the contract is the
@@ -108,21 +111,15 @@ const readers: Record<PlaceOfItems, (contact: Item, contractIds: readonly string
   contract: async (_contact, contractIds) =>
     (await Promise.all(contractIds.map((id) => partition(contractPartition(id))))).flat(),
   signing: async (_contact, contractIds) => (await Promise.all(contractIds.map(signingPointers))).flat(),
-  collection: async (_contact, contractIds) => {
-    const debits: Item[] = [];
-    for (const id of contractIds) debits.push(...(await debitsOfContract(id)));
-    return debits;
-  },
+  collection: async (_contact, contractIds) => (await Promise.all(contractIds.map(debitsOfContract))).flat(),
   declarations: declarationsOf,
-  // Events of other objects may carry these ids too (a mandate's events name its contract): every object is
-  // asked, the objects of one id at once and the ids one after another, so that a person with many contracts
-  // opens no more connections than there are objects (one after another, an export took a second).
-  events: async (contact, contractIds) => {
-    const events: Item[] = [];
-    for (const id of [String(contact.id), ...contractIds])
-      events.push(...(await Promise.all(eventObjects.map((object) => eventsAbout(object, id)))).flat());
-    return events;
-  },
+  // Events of other objects may carry these ids too (a mandate's events name its contract): every object is asked.
+  events: async (contact, contractIds) =>
+    (
+      await Promise.all(
+        [String(contact.id), ...contractIds].flatMap((id) => eventObjects.map((object) => eventsAbout(object, id))),
+      )
+    ).flat(),
 };
 
 /**
@@ -138,7 +135,7 @@ export const readPersonItems = async (contactId: string): Promise<PersonItems | 
     ExpressionAttributeValues: { ':pk': contractsOfContactPartition(contactId) },
   });
   const contractIds = contracts.map((contract) => String(contract.id));
-  // Every place at once: one after another, an export was some fifteen round trips long.
+  // Every place at once (one after another, an export was some fifteen round trips long), its calls limited above.
   const found = (
     await Promise.all([...placesOfPersonItems].map((place) => readers[place](contact, contractIds)))
   ).flat();

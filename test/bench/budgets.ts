@@ -24,6 +24,8 @@ export const budgetLimits = {
   originalRenderP50Ms: 150,
   /** Issue 14: HTML, scripts and style of the signing page, gzip. */
   signingPageGzipBytes: 60 * 1024,
+  /** Issue 23: HTML, script and style of each of the customer's buttons („kündigen“, „widerrufen“), gzip. */
+  declarationPageGzipBytes: 30 * 1024,
 } as const;
 
 /**
@@ -152,6 +154,7 @@ export const checkBudgets = (results: Omit<BenchResults, 'budgets'>): Budget[] =
     ...signingPageBudgets(results),
     ...webhookBudgets(results),
     ...sepaBudgets(results),
+    ...declarationPageBudgets(results),
   );
   return budgets;
 };
@@ -245,6 +248,13 @@ const signingPageBudgets = ({ signingPage }: Omit<BenchResults, 'budgets'>): Bud
       ]
     : [];
 
+const declarationPageBudgets = ({ declarationPages }: Omit<BenchResults, 'budgets'>): Budget[] =>
+  (declarationPages ?? []).map((page) => ({
+    budget: `${page.path}: HTML + JS + CSS ≤ ${budgetLimits.declarationPageGzipBytes / 1024} KB gzip`,
+    met: page.pageGzipBytes <= budgetLimits.declarationPageGzipBytes,
+    detail: `${(page.pageGzipBytes / 1024).toFixed(1)} KB in ${page.files.length} files; time to interactive on a phone p50 ${page.timeToInteractive.p50} ms, p99 ${page.timeToInteractive.p99} ms`,
+  }));
+
 const webhookBudgets = (results: Omit<BenchResults, 'budgets'>): Budget[] => {
   if (!results.webhooks) return [];
   const { burst, endpoints } = results.webhooks;
@@ -289,6 +299,13 @@ const sepaBudgets = (results: Omit<BenchResults, 'budgets'>): Budget[] => {
     },
   ];
 };
+
+/** What `npm run bench -- --only declarations` can check: its functions' ratios and bundles, the pages (issue 23). */
+export const checkDeclarationBudgets = (results: Omit<BenchResults, 'budgets'>): Budget[] => [
+  ...ratioBudgets(results),
+  ...bundleBudgets(results),
+  ...declarationPageBudgets(results),
+];
 
 /** What `npm run bench -- --only sepa` can check: the general ratios and bundles of its functions (issue 22). */
 export const checkSepaBudgets = (results: Omit<BenchResults, 'budgets'>): Budget[] => [

@@ -128,6 +128,7 @@ interface RequestParts {
   queryStringParameters?: unknown;
   headers?: Record<string, string | undefined>;
   body?: string | null;
+  requestContext?: { http?: { sourceIp?: string } };
 }
 
 /**
@@ -154,6 +155,8 @@ const requestDifferences = (recorded: RequestParts, next: RequestParts): Map<str
   collectDifferences(recorded.queryStringParameters, next.queryStringParameters, differences);
   collectDifferences(parsedBody(recorded.body), parsedBody(next.body), differences);
   collectDifferences(signingTokenHashOf(recorded), signingTokenHashOf(next), differences);
+  // The public POSTs key their rate-limit counter by the client's address.
+  collectDifferences(recorded.requestContext?.http?.sourceIp, next.requestContext?.http?.sourceIp, differences);
   return differences;
 };
 

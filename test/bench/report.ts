@@ -227,6 +227,15 @@ const signingPageSection = (results: BenchResults) => {
   ];
 };
 
+const declarationPagesSection = (results: BenchResults) =>
+  (results.declarationPages ?? []).flatMap((page) => [
+    `${page.path} (issue 23) in Chromium, ${page.viewport}, a fresh context per visit: time to interactive (DOMContentLoaded, the form's script attached) p50 ${page.timeToInteractive.p50} ms, p99 ${page.timeToInteractive.p99} ms of ${page.timeToInteractive.n} visits. Page weight (HTML + JS + CSS): ${kb(page.pageGzipBytes)} KB gzip`,
+    markdownTable(
+      ['file', 'type', 'bytes', 'gzip (level 9)'],
+      page.files.map((file) => [file.path, file.type, file.bytes, file.gzipBytes]),
+    ),
+  ]);
+
 const webhookSection = (results: BenchResults) => {
   if (!results.webhooks) return [];
   const { idle, burst, endpoints } = results.webhooks;
@@ -280,6 +289,7 @@ export const renderReport = (results: BenchResults): string =>
     ...(results.settings.only === 'all' ? tableSections : []),
     copySection,
     signingPageSection,
+    declarationPagesSection,
     webhookSection,
     budgetSection,
   ]

@@ -2,6 +2,7 @@ import type { BundleSize, SdkSource } from './bundles.ts';
 import type { ColdStartResult } from './cold-start.ts';
 import type { DocumentRenderResult } from './contract-document.ts';
 import type { CostResult, IdempotencyCost, WriteCost } from './cost.ts';
+import type { DeclarationPageResult } from './declaration-pages.ts';
 import type { HttpLoadResult } from './http-load.ts';
 import type { CollectionResult } from './sepa.ts';
 import type { SigningPageResult } from './signing-page.ts';
@@ -63,5 +64,7 @@ export interface BenchResults {
   webhooks?: WebhookResult;
   /** A collection of 2,000 dues, its file and returns (issue 22); not in `--only documents`. */
   sepa?: CollectionResult;
+  /** The customer's buttons on a phone: each page's weight and time to interactive (issue 23). */
+  declarationPages?: DeclarationPageResult[];
   budgets: Budget[];
 }

@@ -7,11 +7,12 @@ import { ensureTable } from '#infra/local/ensure-table.ts';
 import { repositoryRoot } from '#infra/local/handler-loader.ts';
 import { connectHandlers } from '#infra/local/local-database.ts';
 import { routes } from '#shared/routes.ts';
-import { checkBudgets, checkDocumentBudgets, checkSepaBudgets } from './budgets.ts';
+import { checkBudgets, checkDeclarationBudgets, checkDocumentBudgets, checkSepaBudgets } from './budgets.ts';
 import { type FunctionName, lambdaFunctions, measureBundle, sdkSources, shippedSdkSource } from './bundles.ts';
 import { measureColdStarts } from './cold-start.ts';
 import { issueSealCertificates, measureContractDocuments } from './contract-document.ts';
 import { measureCosts, measureIdempotencyCosts, writeCosts } from './cost.ts';
+import { declarationFunctions, measureDeclarationPages } from './declaration-pages.ts';
 import { recordCalls } from './dynamodb-calls.ts';
 import { createFixtures, nextTag, readRecordId } from './fixtures.ts';
 import { bareDocumentClient, type HandlerRecording, recordHandler } from './floors.ts';
@@ -46,7 +47,8 @@ import { measureWebhooks } from './webhooks.ts';
  * `npm run bench -- --quick` runs a few samples of everything, to try changes.
  * `npm run bench -- --only documents` runs the parts of the stored documents
  * alone (their functions' bundles, warm and cold ratios, the renders) and
- * writes bench-results/latest-documents.json; `--only sepa` the SEPA direct debit's (issue 22).
+ * writes bench-results/latest-documents.json; `--only sepa` the SEPA direct debit's (issue 22), `--only
+ * declarations` the customer's buttons' (issue 23: the public routes and both pages on a phone).
  */
 const quick = process.argv.includes('--quick');
 const onlyAt = process.argv.indexOf('--only');
@@ -55,6 +57,7 @@ const only = onlyAt < 0 ? undefined : process.argv[onlyAt + 1];
 const onlyParts: Readonly<Record<string, readonly FunctionName[]>> = {
   documents: documentFunctions,
   sepa: sepaFunctions,
+  declarations: declarationFunctions,
 };
 const onlyFunctions = only === undefined ? undefined : onlyParts[only];
 if (only !== undefined && !onlyFunctions)
@@ -79,6 +82,7 @@ const settings = {
   documentLargestRenders: quick ? 5 : 30,
   documentWarmup: 3,
   signingPageVisits: quick ? 5 : 20,
+  declarationPageVisits: quick ? 5 : 20,
   webhookLatencyChanges: quick ? 20 : 100,
   // Issue 15's count in both modes: it is a check that nothing is lost, not a sample.
   webhookChanges: 1_000,
@@ -327,6 +331,11 @@ try {
         contractId: (await fixtures.large.fresh('/api/contracts', 'signing-page')).id,
       });
 
+  if (measures('declarations')) log(`declaration pages: ${settings.declarationPageVisits} visits each in Chromium`);
+  const declarationPages = measures('declarations')
+    ? await measureDeclarationPages({ runs: settings.declarationPageVisits })
+    : undefined;
+
   const cpu = cpus();
   const measured = {
     generatedAt: new Date().toISOString(),
@@ -346,13 +355,16 @@ try {
     signingPage,
     webhooks,
     sepa,
+    declarationPages,
   };
   const budgets =
     only === 'documents'
       ? checkDocumentBudgets(measured)
       : only === 'sepa'
         ? checkSepaBudgets(measured)
-        : checkBudgets(measured);
+        : only === 'declarations'
+          ? checkDeclarationBudgets(measured)
+          : checkBudgets(measured);
   const results: BenchResults = { ...measured, budgets };
   const resultsFile = only ? `latest-${only}.json` : 'latest.json';
   writeFileSync(join(resultsFolder, resultsFile), `${JSON.stringify(results, null, 2)}\n`);

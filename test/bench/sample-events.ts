@@ -46,6 +46,8 @@ export interface EventOptions {
   /** Replaces the query string. */
   query?: string;
   headers?: Record<string, string>;
+  /** The client's address (`requestContext.http.sourceIp`, what API Gateway takes from the connection). */
+  sourceIp?: string;
 }
 
 const emailAddress = /^([^@\s]+)@([^@\s]+)$/;
@@ -80,6 +82,10 @@ export const sampleEvent = (name: string, options: EventOptions = {}): BenchEven
   const { 'if-match': _ifMatch, ...headers } = event.headers;
   event.headers = { ...headers, ...options.headers };
   event.requestContext.requestId = randomUUID();
+  if (options.sourceIp) {
+    event.requestContext.http.sourceIp = options.sourceIp;
+    event.headers['x-forwarded-for'] = options.sourceIp;
+  }
   if (typeof event.body === 'string' && event.body && !event.isBase64Encoded) {
     event.body = JSON.stringify(adaptBody(JSON.parse(event.body), options));
     if (event.headers['content-length']) event.headers['content-length'] = String(Buffer.byteLength(event.body));

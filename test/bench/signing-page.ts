@@ -41,7 +41,8 @@ export interface SigningPageOptions {
 }
 
 const tablet = { width: 768, height: 1024 };
-const counted = new Set(['document', 'script', 'stylesheet']);
+/** The resource types a page's weight counts: its HTML, scripts and style. */
+export const counted = new Set(['document', 'script', 'stylesheet']);
 
 /*
  * Runs in the page before its own scripts: notes performance.now() (ms since
@@ -86,7 +87,7 @@ interface Timings {
 }
 
 /** What the page loaded, by type: the page's own files and the data it fetched. */
-const recordFiles = (page: Page): Promise<PageFile>[] => {
+export const recordFiles = (page: Page): Promise<PageFile>[] => {
   const files: Promise<PageFile>[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
