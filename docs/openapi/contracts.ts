@@ -116,7 +116,7 @@ export const contractOperations = {
       fields: {
         ...listQueryDocs('de'),
         contactId: 'Nur Verträge dieses Kontakts.',
-        status: 'Nur Verträge in diesem Zustand: `pending`, `signed`, `cancelled` oder `terminated`.',
+        status: 'Nur Verträge in diesem Zustand: `pending`, `signed`, `cancelled`, `terminated` oder `withdrawn`.',
       },
     },
     success: { status: 200, description: 'Eine Seite Verträge.', content: { [json]: c.ContractList } },
@@ -213,6 +213,19 @@ export const contractOperations = {
     success: {
       status: 200,
       description: 'Der gekündigte Vertrag mit `termination` und `endsOn`.',
+      content: { [json]: c.Contract },
+      headers: ['etag'],
+    },
+    problems: { 409: ['conflict'] },
+  },
+  'contracts-withdraw': {
+    summary: 'Vertrag widerrufen',
+    description:
+      '„Widerruf“ eines außerhalb des Studios geschlossenen Vertrags (§§ 312g, 355 BGB), den der Kunde per Brief oder E-Mail erklärt hat. Nur für einen Vertrag mit `withdrawal` (sonst 409: ein am Tresen geschlossener Vertrag hat kein Widerrufsrecht), der `signed` oder `terminated` ist, und nur, wenn `receivedOn` (ohne Angabe heute) nicht nach `withdrawal.periodEndsOn` liegt (sonst 409). Der Vertrag wird `withdrawn`, `endsOn` ist `receivedOn`: Beiträge danach entfallen; den Zeitraum, in den der Tag fällt, schuldet der Kunde anteilig nur, wenn er den Beginn vor Ablauf der Frist verlangt hat (`withdrawal.requestedEarlyStart`, § 357a Abs. 2 BGB), sonst nichts. Ein Schreibvorgang, bedingt auf die gelesene Version; Ereignis `contract.withdrawn`.',
+    body: c.WithdrawalInput,
+    success: {
+      status: 200,
+      description: 'Der widerrufene Vertrag mit `withdrawal` und `endsOn`.',
       content: { [json]: c.Contract },
       headers: ['etag'],
     },
