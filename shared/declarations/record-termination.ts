@@ -6,9 +6,6 @@ import type { TerminationInput } from '../contracts/termination-schema.ts';
 import type { StoredDeclaration, TerminationDeclaration } from './schema.ts';
 import { declarationDecision } from './store.ts';
 
-/** Who recorded a termination that the customer filed through „Verträge hier kündigen“ and that matched. */
-export const customerOnline = 'customer-online';
-
 /**
  * The termination a declaration asks for, as §9 records it: received on the day it arrived in the studio's
  * zone. A wished end before the earliest possible one ends the contract at the earliest (a termination to
