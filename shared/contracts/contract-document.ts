@@ -9,6 +9,7 @@ import {
   renderContractDocument,
   renderMandateDocument,
 } from './document/render-contract-document.ts';
+import { renderTerminationLetter, type TerminatedContract } from './document/termination-letter.ts';
 import { getMandateSignatureImage, mandateSequenceOf } from './mandate-image.ts';
 import type { Mandate } from './mandate-schema.ts';
 import { mandateText } from './mandate-text.ts';
@@ -65,6 +66,10 @@ export const renderContractFile = async (contract: ContractWithSignatures): Prom
   );
   return { contract, fileName: contractDocumentFileName(contract), pdf };
 };
+
+/** The Kündigungsbestätigung of the contract's termination as a letter (shared/documents/termination-confirmation.ts), sealed as the copy is. */
+export const renderTerminationLetterFile = async (contract: TerminatedContract): Promise<Uint8Array> =>
+  renderTerminationLetter(contract, await sealingOptions());
 
 /** A signed mandate's own document (docs/documents.md, "A mandate signed later"), sealed as the copy is. */
 export const renderMandateFile = async (contract: ContractWithSignatures, mandate: Mandate): Promise<Uint8Array> => {

@@ -23,9 +23,10 @@ export const documentsArea = {
     { name: 'documents-list', method: 'GET', path: '/api/contracts/{id}/documents', entry: 'functions/documents/list.ts', roles: anyRole, data: 'read' },
     { name: 'documents-get', method: 'GET', path: '/api/contracts/{id}/documents/{documentId}', entry: 'functions/documents/get.ts', roles: anyRole, data: 'read', originals: 'read' },
   ],
-  // Reads the table's stream, as a second reader beside the webhook dispatcher (infra/documents-render.ts).
+  // Reads the table's stream, as a second reader beside the webhook dispatcher (infra/documents-render.ts); mails the
+  // Kündigungsbestätigung.
   backgroundFunctions: [
-    { name: 'documents-render', entry: 'functions/documents/render.ts', data: 'read-write', sealing: 'sign', originals: 'store', files: contractDocumentFiles, timeoutSeconds: 60 },
+    { name: 'documents-render', entry: 'functions/documents/render.ts', data: 'read-write', sealing: 'sign', originals: 'store', sendsMail: true, files: contractDocumentFiles, timeoutSeconds: 60 },
   ],
   eventTypes: [],
   entities: { document: { en: 'The contract has no stored document with this id', de: 'Der Vertrag hat kein gespeichertes Dokument mit dieser ID' } },
