@@ -1,6 +1,5 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
-import { confirmTermination } from '#shared/documents/termination-confirmation.ts';
 import { postFrom } from '../declarations/declaration-support.ts';
 import { type TestApi, unique } from '../support/api.ts';
 import { signaturePng } from '../support/images.ts';
@@ -106,6 +105,8 @@ export const personWithEverything = async (api: TestApi) => {
   const terminated = await api.request('POST', `/api/contracts/${contract.id}/termination`, { body: {} });
   expect(terminated.status, JSON.stringify(terminated.body)).toBe(200);
   // documents-render's work on `contract.terminated`, as the stream runs it: the Kündigungsbestätigung kept and mailed.
+  // Imported here, not at the top: the table's client must not be made before useApi has named the endpoint.
+  const { confirmTermination } = await import('#shared/documents/termination-confirmation.ts');
   await confirmTermination(contract.id);
   return { ...person, contract: terminated.body };
 };
