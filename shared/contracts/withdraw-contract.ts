@@ -30,7 +30,7 @@ const refusalOf = (
   if (contract.status !== 'signed' && contract.status !== 'terminated') {
     return conflict(contractTexts.localized('notWithdrawable', contract.status));
   }
-  // API.md §14 compares the day received. § 355 Abs. 1 Satz 5 BGB lets a withdrawal sent in time arrive later:
+  // The interface compares the day received (docs/decisions.md, "Withdrawal"). § 355 Abs. 1 Satz 5 BGB lets a withdrawal sent in time arrive later:
   // staff then give the day it was sent as `receivedOn` (any past day from the conclusion on is taken).
   if (receivedOn > withdrawal.periodEndsOn) {
     return conflict(contractTexts.localized('withdrawalPeriodOver', withdrawal.periodEndsOn, receivedOn));

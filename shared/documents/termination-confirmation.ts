@@ -55,7 +55,7 @@ const noteMailed = async (contractId: string, recordedAt: string, messageId: str
 type Terminated = ContractWithSignatures & { termination: NonNullable<ContractWithSignatures['termination']> };
 
 /**
- * The letter's bytes: the stored document. The slot holds one letter per contract (API.md §15); when it holds
+ * The letter's bytes: the stored document. The slot holds one letter per contract (one `termination_confirmation` per contract); when it holds
  * the letter of an earlier termination that was withdrawn since, that one stays kept as it is, and this
  * termination's letter, rendered now, goes by mail only.
  */

@@ -8,7 +8,7 @@ export interface TerminationConfirmationMail extends ContractCopyMail {
 }
 
 /**
- * The Kündigungsbestätigung by email (API.md §14): in German, as plain text (names go out as typed, never as
+ * The Kündigungsbestätigung by email (docs/documents.md, "The Kündigungsbestätigung"): in German, as plain text (names go out as typed, never as
  * markup), the end date in the text and the letter attached as the PDF the contract's documents keep.
  */
 export const terminationConfirmationMail = (mail: TerminationConfirmationMail): MailContent => ({

@@ -5,7 +5,7 @@ import { signaturePng } from '../support/images.ts';
 import { useStudioProfile } from '../support/studio.ts';
 import { grantWithdrawalRight } from '../support/withdrawal-right.ts';
 
-// „Widerruf“ (API.md §14): POST /api/contracts/:id/withdrawal within the period of a contract concluded away from the studio.
+// „Widerruf“ (docs/decisions.md, "Withdrawal"): POST /api/contracts/:id/withdrawal within the period of a contract concluded away from the studio.
 const api = useApi();
 useStudioProfile(api); // Europe/Berlin
 const clock = useClock();

@@ -9,7 +9,7 @@ import { useStudioProfile } from '../support/studio.ts';
 import { grantWithdrawalRight } from '../support/withdrawal-right.ts';
 import { confirmed, newClientAddress, postFrom, signedContractOf } from './declaration-support.ts';
 
-// „Vertrag widerrufen“ (§ 356a BGB, API.md §14): a public withdrawal recorded as POST /api/contracts/:id/withdrawal would.
+// „Vertrag widerrufen“ (§ 356a BGB, docs/declarations.md): a public withdrawal recorded as POST /api/contracts/:id/withdrawal would.
 const api = useApi();
 useStudioProfile(api);
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-withdrawal-declarations-'));

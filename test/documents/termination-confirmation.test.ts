@@ -11,7 +11,7 @@ import { useDocumentRender } from '../support/document-render.ts';
 import { outboxMails } from '../support/outbox.ts';
 import { useStudioProfile } from '../support/studio.ts';
 
-// The Kündigungsbestätigung (API.md §14, §15): every recorded termination is confirmed to the contact by email
+// The Kündigungsbestätigung (docs/documents.md): every recorded termination is confirmed to the contact by email
 // with a PDF letter, and the letter is kept as the contract's `termination_confirmation` document.
 const api = useApi();
 useStudioProfile(api);

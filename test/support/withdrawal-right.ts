@@ -9,7 +9,7 @@ interface SignedContract {
 }
 
 /**
- * Gives a contract signed at the counter the right of withdrawal a remote signing gives (API.md §14), as the
+ * Gives a contract signed at the counter the right of withdrawal a remote signing gives (docs/decisions.md, "Withdrawal"), as the
  * remote signing will write it: the period from the customer's signature by `withdrawalPeriodEndsOn`. Until
  * remote signing exists, the tests of the withdrawal make their contracts this way.
  */

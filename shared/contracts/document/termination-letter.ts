@@ -7,7 +7,7 @@ import { countryName, formatDate, formatLocalTime } from './german-format.ts';
 import { type ContractDocumentOptions, sealDocument } from './render-contract-document.ts';
 
 /*
- * The Kündigungsbestätigung (API.md §14, "Termination confirmation"): a letter from the studio to the contact
+ * The Kündigungsbestätigung (docs/documents.md, "The Kündigungsbestätigung"): a letter from the studio to the contact
  * that confirms a recorded termination and names the day the contract ends. German whatever the studio's
  * language, like the copy; sealed like it, so the customer can show it unaltered.
  */
