@@ -9,6 +9,7 @@ import {
 } from '#shared/contracts/schema.ts';
 import { SignatureInput, SignatureRecord, VerificationRecord } from '#shared/contracts/signature-schema.ts';
 import { CancellationInput, TerminationInput } from '#shared/contracts/termination-schema.ts';
+import { WithdrawalInput } from '#shared/contracts/withdrawal-schema.ts';
 import { maxSignatureImageBytes } from '#shared/signatures/parse-signature-image.ts';
 import { type Component, component } from './components.ts';
 import {
@@ -20,6 +21,7 @@ import {
   png,
   unterschrift,
   vorschau,
+  widerrufenerVertrag,
 } from './contract-examples.ts';
 import { datum, frist, hashErklaerung, kopiefelder, vereinbart, vertragsfelder } from './contract-fields.ts';
 import { dueComponents } from './due-components.ts';
@@ -91,6 +93,7 @@ const Contract = component(
     examples: [
       { ...gespeicherterVertrag, signatures: [unterschrift], copies: [versand], mandate: beispielMandat },
       { ...gekuendigterVertrag, signatures: [unterschrift], copies: [], mandate: null },
+      { ...widerrufenerVertrag, signatures: [unterschrift], copies: [], mandate: null },
     ],
   },
 );
@@ -195,6 +198,17 @@ export const contractComponents = {
           reason: 'Dauerhafte Sportunfähigkeit (ärztliches Attest)',
         },
       ],
+    },
+  ),
+  WithdrawalInput: component(
+    WithdrawalInput,
+    'WithdrawalInput',
+    {
+      receivedOn: `${datum('Eingang des Widerrufs beim Studio')}. Ohne Angabe heute. Nicht in der Zukunft und nicht vor dem Tag, an dem der Vertrag \`signed\` wurde (sonst 400); nach \`withdrawal.periodEndsOn\` 409.`,
+    },
+    {
+      text: 'Ein Widerruf, den der Kunde per Brief oder E-Mail erklärt hat.',
+      examples: [{}, { receivedOn: '2026-11-30' }],
     },
   ),
   TerminationPreview: component(

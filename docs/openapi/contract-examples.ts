@@ -59,6 +59,7 @@ export const gespeicherterVertrag = {
   cancellationReason: null,
   cancelledBy: null,
   termination: null,
+  withdrawal: null,
   updatedAt: '2026-11-22T10:32:00.000Z',
   version: 2,
   minimumTermEndsOn: '2027-11-30',
@@ -81,6 +82,23 @@ export const gekuendigterVertrag = {
   updatedAt: '2027-10-15T16:20:00.000Z',
   version: 3,
   endsOn: '2027-11-30',
+  earliestEndOn: null,
+} satisfies v.InferInput<typeof ContractRecord>;
+
+/** Ein online am 22.11.2026 geschlossener Vertrag, am 30.11.2026 widerrufen; der Beginn vorab war verlangt. */
+export const widerrufenerVertrag = {
+  ...gespeicherterVertrag,
+  status: 'withdrawn',
+  withdrawal: {
+    periodEndsOn: '2026-12-06',
+    requestedEarlyStart: true,
+    withdrawnAt: '2026-11-30T09:15:00.000Z',
+    receivedOn: '2026-11-30',
+    recordedBy: sub,
+  },
+  updatedAt: '2026-11-30T09:15:00.000Z',
+  version: 3,
+  endsOn: '2026-11-30',
   earliestEndOn: null,
 } satisfies v.InferInput<typeof ContractRecord>;
 

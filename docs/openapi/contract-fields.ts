@@ -99,7 +99,7 @@ export const vertragsfelder = {
   contactId: 'ID des Kontakts.',
   createdAt: 'Zeitpunkt der Erstellung (RFC 3339, UTC, Millisekunden); Teil des Dokument-Hashs.',
   status:
-    'Zustand: `pending` (wartet auf Unterschriften) → `signed` (der Kunde hat unterschrieben, und das Studio, falls `requireStudioSignature`). Ein `pending`-Angebot kann storniert werden (`cancelled`); ein `signed`-Vertrag wird gekündigt (`terminated`: Die Kündigung ist eingegangen, der Vertrag läuft bis `endsOn`), und die Rücknahme der Kündigung macht ihn wieder `signed`. Der Zustand ändert sich nie von selbst: Ist `endsOn` vorüber, ist der Vertrag beendet, auch wenn er noch `signed` oder `terminated` heißt.',
+    'Zustand: `pending` (wartet auf Unterschriften) → `signed` (der Kunde hat unterschrieben, und das Studio, falls `requireStudioSignature`). Ein `pending`-Angebot kann storniert werden (`cancelled`); ein `signed`-Vertrag wird gekündigt (`terminated`: Die Kündigung ist eingegangen, der Vertrag läuft bis `endsOn`), und die Rücknahme der Kündigung macht ihn wieder `signed`. Ein außerhalb des Studios geschlossener Vertrag kann innerhalb der Widerrufsfrist widerrufen werden (`withdrawn`: er endet mit dem Eingang des Widerrufs). Der Zustand ändert sich nie von selbst: Ist `endsOn` vorüber, ist der Vertrag beendet, auch wenn er noch `signed` oder `terminated` heißt.',
   termination: {
     text: 'Die Kündigung, solange sie besteht; sonst null (auch nach ihrer Rücknahme).',
     fields: {
@@ -111,6 +111,18 @@ export const vertragsfelder = {
       recordedBy: '`sub` des Benutzers, der die Kündigung erfasst hat.',
     },
   },
+  withdrawal: {
+    text: 'Das Widerrufsrecht eines außerhalb des Studios geschlossenen Vertrags (§§ 312b, 312c, 312g, 355 BGB); null bei einem am Tresen unterschriebenen Vertrag, der keines hat.',
+    fields: {
+      periodEndsOn: `${datum('Letzter Tag der Widerrufsfrist')}: der Tag der Unterschrift in der Zeitzone des Studios + 14 Tage (§ 355 Abs. 2, § 356 Abs. 2 Nr. 2, § 187 Abs. 1 BGB).`,
+      requestedEarlyStart:
+        'Ob der Kunde ausdrücklich verlangt hat, dass die Leistung vor Ablauf der Widerrufsfrist beginnt (§ 356 Abs. 4, § 357a Abs. 2 BGB): nur dann schuldet er nach einem Widerruf die Zeit bis dahin anteilig.',
+      withdrawnAt: 'Zeitpunkt, zu dem der Widerruf erfasst wurde (RFC 3339, UTC), sonst null.',
+      receivedOn: `${datum('Tag, an dem der Widerruf beim Studio einging')}, sonst null; zugleich der letzte Vertragstag.`,
+      recordedBy:
+        '`sub` des Benutzers, der den Widerruf erfasst hat, `customer-online` für die Schaltfläche „Vertrag widerrufen“, sonst null.',
+    },
+  },
   minimumTermEndsOn: `${datum('Letzter Tag der Mindestlaufzeit')}: der Tag vor dem Tag mit der Zahl des Beginns N Monate später, oder der Monatsletzte, wo dieser Tag fehlt (§ 188 Abs. 2, 3 BGB). Null bei \`minimumTermMonths\` 0. Berechnet, nicht Teil des Hashs.`,
   endsOn: `${datum('Letzter Vertragstag')}: \`termination.endsOn\` bei einer Kündigung, sonst das Ende der Mindestlaufzeit bei \`renewal: "none"\`; null, solange der Vertrag auf unbestimmte Zeit läuft, und bei stornierten Verträgen. Berechnet, nicht Teil des Hashs.`,
   earliestEndOn: `${datum('Frühestes Vertragsende')} für eine heute eingehende Kündigung (siehe Kündigungsvorschau), auch für \`pending\`-Verträge; null bei gekündigten und stornierten Verträgen. Berechnet mit „heute“ in der Zeitzone des Studios, nicht Teil des Hashs.`,
@@ -119,9 +131,9 @@ export const vertragsfelder = {
   cancelledAt: 'Zeitpunkt der Stornierung, sonst null.',
   cancellationReason: 'Grund der Stornierung, sonst null.',
   cancelledBy: '`sub` des Benutzers, der storniert hat, sonst null.',
-  updatedAt: 'Zeitpunkt der letzten Änderung (Unterschrift, Stornierung, Kündigung oder ihre Rücknahme).',
+  updatedAt: 'Zeitpunkt der letzten Änderung (Unterschrift, Stornierung, Kündigung oder ihre Rücknahme, Widerruf).',
   version:
-    '1 bei Erstellung, +1 bei jeder Unterschrift, Stornierung, Kündigung und Rücknahme einer Kündigung; das `ETag` des Vertrags.',
+    '1 bei Erstellung, +1 bei jeder Unterschrift, Stornierung, Kündigung, Rücknahme einer Kündigung und jedem Widerruf; das `ETag` des Vertrags.',
 } as const;
 
 export const kopiefelder = {

@@ -116,7 +116,7 @@ export const contractOperations = {
       fields: {
         ...listQueryDocs('de'),
         contactId: 'Nur Verträge dieses Kontakts.',
-        status: 'Nur Verträge in diesem Zustand: `pending`, `signed`, `cancelled` oder `terminated`.',
+        status: 'Nur Verträge in diesem Zustand: `pending`, `signed`, `cancelled`, `terminated` oder `withdrawn`.',
       },
     },
     success: { status: 200, description: 'Eine Seite Verträge.', content: { [json]: c.ContractList } },
@@ -208,11 +208,24 @@ export const contractOperations = {
   'contracts-terminate': {
     summary: 'Vertrag kündigen',
     description:
-      '„Kündigung“ eines unterschriebenen Vertrags (`signed`), wie sie am Tresen abgegeben wird. **Ordentlich** (`kind: "ordinary"`, ohne Angabe): `endsOn` ist ohne Angabe das früheste Ende für den Eingangstag; ein späteres ist erlaubt, ein früheres ergibt 400 und nennt das früheste. Bei `renewal: "none"` ist eine ordentliche Kündigung nicht nötig (409): Der Vertrag endet von selbst. **Außerordentlich** (`kind: "extraordinary"`, § 314 BGB, ohne Frist): `reason` und `endsOn` sind Pflicht, `endsOn` nicht vor `receivedOn`. `receivedOn` (ohne Angabe heute) darf nicht in der Zukunft und nicht vor dem Tag liegen, an dem der Vertrag `signed` wurde (400). Der Vertrag wird `terminated` und trägt `termination`; alles in einem Schreibvorgang, bedingt auf die gelesene Version: Von zwei gleichzeitigen Kündigungen gelingt eine, die andere ergibt 409. 409 auch für `pending` (stornieren Sie stattdessen), stornierte, bereits gekündigte und beendete Verträge.',
+      '„Kündigung“ eines unterschriebenen Vertrags (`signed`), wie sie am Tresen abgegeben wird. **Ordentlich** (`kind: "ordinary"`, ohne Angabe): `endsOn` ist ohne Angabe das früheste Ende für den Eingangstag; ein späteres ist erlaubt, ein früheres ergibt 400 und nennt das früheste. Bei `renewal: "none"` ist eine ordentliche Kündigung nicht nötig (409): Der Vertrag endet von selbst. **Außerordentlich** (`kind: "extraordinary"`, § 314 BGB, ohne Frist): `reason` und `endsOn` sind Pflicht, `endsOn` nicht vor `receivedOn`. `receivedOn` (ohne Angabe heute) darf nicht in der Zukunft und nicht vor dem Tag liegen, an dem der Vertrag `signed` wurde (400). Der Vertrag wird `terminated` und trägt `termination`; alles in einem Schreibvorgang, bedingt auf die gelesene Version: Von zwei gleichzeitigen Kündigungen gelingt eine, die andere ergibt 409. 409 auch für `pending` (stornieren Sie stattdessen), stornierte, bereits gekündigte und beendete Verträge. Kurz nach der Antwort erhält der Kontakt die Kündigungsbestätigung per E-Mail mit dem Vertragsende und dem Brief als PDF; derselbe Brief wird als Dokument des Vertrags (`termination_confirmation`) aufbewahrt.',
     body: c.TerminationInput,
     success: {
       status: 200,
       description: 'Der gekündigte Vertrag mit `termination` und `endsOn`.',
+      content: { [json]: c.Contract },
+      headers: ['etag'],
+    },
+    problems: { 409: ['conflict'] },
+  },
+  'contracts-withdraw': {
+    summary: 'Vertrag widerrufen',
+    description:
+      '„Widerruf“ eines außerhalb des Studios geschlossenen Vertrags (§§ 312g, 355 BGB), den der Kunde per Brief oder E-Mail erklärt hat. Nur für einen Vertrag mit `withdrawal` (sonst 409: ein am Tresen geschlossener Vertrag hat kein Widerrufsrecht), der `signed` oder `terminated` ist, und nur, wenn `receivedOn` (ohne Angabe heute) nicht nach `withdrawal.periodEndsOn` liegt (sonst 409). Der Vertrag wird `withdrawn`, `endsOn` ist `receivedOn`: Beiträge danach entfallen; den Zeitraum, in den der Tag fällt, schuldet der Kunde anteilig nur, wenn er den Beginn vor Ablauf der Frist verlangt hat (`withdrawal.requestedEarlyStart`, § 357a Abs. 2 BGB), sonst nichts. Ein Schreibvorgang, bedingt auf die gelesene Version; Ereignis `contract.withdrawn`.',
+    body: c.WithdrawalInput,
+    success: {
+      status: 200,
+      description: 'Der widerrufene Vertrag mit `withdrawal` und `endsOn`.',
       content: { [json]: c.Contract },
       headers: ['etag'],
     },

@@ -148,7 +148,7 @@ export const declarationOperations = {
     summary: 'Widerruf ohne Anmeldung abgeben',
     description: [
       `Nimmt einen Widerruf über „Vertrag widerrufen“ an. ${keineAufzaehlung}`,
-      `${zuordnung} Solange Verträge nur am Tresen geschlossen werden, hat keiner ein Widerrufsrecht: Ein Widerruf wird darum nie automatisch erfasst, sondern bleibt für das Studio in \`GET /api/declarations\`. Die Eingangsbestätigung geht trotzdem sofort an die angegebene Adresse.`,
+      `${zuordnung} Ein zugeordneter Widerruf wird wie \`POST /api/contracts/{id}/withdrawal\` erfasst, mit dem Eingangstag in der Zeitzone des Studios und \`recordedBy: "customer-online"\`; nur ein Vertrag mit Widerrufsrecht (\`withdrawal\`) innerhalb der Frist nimmt ihn an, sonst bleibt er für das Studio in \`GET /api/declarations\`. Die Eingangsbestätigung geht in jedem Fall sofort an die angegebene Adresse.`,
       drosselung,
     ].join('\n\n'),
     body: WithdrawalDeclaration,
@@ -172,7 +172,7 @@ export const declarationOperations = {
   'declarations-assign': {
     summary: 'Erklärung einem Vertrag zuordnen',
     description:
-      'Erfasst eine nicht zugeordnete Kündigung beim angegebenen Vertrag wie `POST /api/contracts/{id}/termination`, mit dem Eingangstag der Erklärung als `receivedOn` (auch wenn das Tage her ist), und setzt die Erklärung auf `assigned`, in einem Schreibvorgang. 409, wenn die Erklärung schon zugeordnet ist, für einen Widerruf (noch hat kein Vertrag ein Widerrufsrecht) und in den Fällen der Kündigung (Vertrag nicht unterschrieben, schon gekündigt, beendet). Ein unbekannter Vertrag ergibt 422.',
+      'Erfasst eine nicht zugeordnete Kündigung beim angegebenen Vertrag wie `POST /api/contracts/{id}/termination` (einen Widerruf wie `POST /api/contracts/{id}/withdrawal`), mit dem Eingangstag der Erklärung als `receivedOn` (auch wenn das Tage her ist), und setzt die Erklärung auf `assigned`, in einem Schreibvorgang. 409, wenn die Erklärung schon zugeordnet ist, und in den Fällen der Kündigung (Vertrag nicht unterschrieben, schon gekündigt, beendet) oder des Widerrufs (kein Widerrufsrecht, Frist abgelaufen, schon widerrufen). Ein unbekannter Vertrag ergibt 422.',
     body: Assignment,
     success: {
       status: 200,

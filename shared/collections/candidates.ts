@@ -1,12 +1,11 @@
-import { endsOnOf } from '../contracts/computed-dates.ts';
 import { type CalendarDate, compareDates, todayIn } from '../contracts/dates.ts';
 import type { DueAnswer } from '../contracts/dues-schema.ts';
 import { contractPartition, contractStatusPartition } from '../contracts/keys.ts';
 import { mandateAsOf } from '../contracts/mandate-status.ts';
 import type { StoredMandate } from '../contracts/mandate-store.ts';
+import { owedDuesOf } from '../contracts/owed-dues.ts';
 import type { StoredContract } from '../contracts/schema.ts';
 import { withStoredDues } from '../contracts/stored-dues.ts';
-import { duesOf } from '../sepa/dues.ts';
 import type { SequenceType } from '../sepa/pain008.ts';
 import { remittanceText } from '../sepa/remittance.ts';
 import { mayCollectOn } from '../sepa/target2.ts';
@@ -30,8 +29,9 @@ export interface GatherRequest {
   sequenceOf: ReadonlyMap<string, SequenceType>;
 }
 
-// Contracts that owe dues: a pending one is not agreed yet, a cancelled one never ran.
-const owingStatuses = ['signed', 'terminated'] as const;
+// Contracts that may owe dues: a pending one is not agreed yet, a cancelled one never ran; a withdrawn one owes
+// for the time until its withdrawal when the customer asked for an early start (owed-dues.ts).
+const owingStatuses = ['signed', 'terminated', 'withdrawn'] as const;
 // Per-contract Queries in flight at once: enough to hide latency, few enough to stay off the table's throttle.
 const queryWidth = 16;
 
@@ -113,7 +113,7 @@ const candidatesOfContract = async (contractId: string, request: GatherRequest):
   const range = { from: contract.startDate, to: request.collectionDate };
   if (compareDates(range.to, range.from) < 0) return [];
   const stored = items.filter((item) => item.entity === 'due').map(dueFromItem);
-  const computed = duesOf({ ...contract, endsOn: endsOnOf(contract) }, range).map(
+  const computed = owedDuesOf(contract, range).map(
     (due): DueAnswer => ({
       ...due,
       status: 'planned',

@@ -13,7 +13,11 @@ import { queryAll } from './query-all.ts';
  * and only the fields below are read. A field an older item lacks reads as null, as the mappings read it.
  */
 export const contractOfItem = (item: Record<string, unknown>) =>
-  ({ ...item, termination: item.termination ?? null }) as unknown as StoredContract;
+  ({
+    ...item,
+    termination: item.termination ?? null,
+    withdrawal: item.withdrawal ?? null,
+  }) as unknown as StoredContract;
 export const mandateOfItem = (item: Record<string, unknown>) =>
   ({
     ...item,

@@ -40,6 +40,7 @@ export const contractsArea = {
     { name: 'contracts-add-mandate', method: 'POST', path: '/api/contracts/{id}/mandates', entry: 'functions/contracts/add-mandate.ts', roles: anyRole, data: 'read-write' },
     { name: 'contracts-sign-mandate', method: 'POST', path: '/api/contracts/{id}/mandate/signature', entry: 'functions/contracts/sign-mandate.ts', roles: anyRole, data: 'read-write', sealing: 'sign' },
     { name: 'contracts-revoke-mandate', method: 'POST', path: '/api/contracts/{id}/mandate/revocation', entry: 'functions/contracts/revoke-mandate.ts', roles: ownerOnly, data: 'read-write' },
+    { name: 'contracts-withdraw', method: 'POST', path: '/api/contracts/{id}/withdrawal', entry: 'functions/contracts/withdraw.ts', roles: anyRole, data: 'read-write' },
     { name: 'contracts-withdraw-termination', method: 'DELETE', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/withdraw-termination.ts', roles: ownerOnly, data: 'read-write' },
   ],
   eventTypes: [
@@ -48,6 +49,7 @@ export const contractsArea = {
     'contract.cancelled',
     'contract.terminated',
     'contract.termination_withdrawn',
+    'contract.withdrawn',
     'contract.copy_sent',
     'mandate.signed',
     'mandate.revoked',
@@ -82,6 +84,8 @@ export const contractsArea = {
     'contracts-cancel': { body: { reason: 'Umzug ins Ausland' } },
     // Without receivedOn: the day of receipt is then today, and a termination received in the future is a 400.
     'contracts-terminate': { body: { kind: 'ordinary' } },
+    // Without receivedOn: the day of receipt is then today.
+    'contracts-withdraw': { body: {} },
     // Two years of monthly dues: the 24 months issue 22's bench measures.
     'contracts-dues': { query: 'from=2026-12-01&to=2028-11-30' },
     'contracts-add-mandate': { body: { accountHolder: 'Erika Mustermann', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' } },

@@ -7,11 +7,13 @@ export const todayOf = (contract: Pick<StoredContract, 'studio'>, at: Date = now
   todayIn(contract.studio.timeZone, at);
 
 /**
- * The last day of the contract, where one is known: the termination's end, or the minimum term's
- * end when the contract does not renew. A cancelled offer never ran, so it has none.
+ * The last day of the contract, where one is known: the day a withdrawal was received, the termination's
+ * end, or the minimum term's end when the contract does not renew. A cancelled offer never ran, so it has none.
  */
 export const endsOnOf = (contract: StoredContract): CalendarDate | null => {
   if (contract.status === 'cancelled') return null;
+  // A withdrawal undoes the contract from the day it arrives, whatever a termination said (§ 355 Abs. 1 BGB).
+  if (contract.status === 'withdrawn' && contract.withdrawal?.receivedOn) return contract.withdrawal.receivedOn;
   if (contract.termination) return contract.termination.endsOn;
   return contract.renewal === 'none' ? minimumTermEndsOn(contract) : null;
 };
@@ -26,7 +28,7 @@ export const hasEnded = (contract: StoredContract, today: CalendarDate): boolean
 };
 
 export const computedDates = (contract: StoredContract, today: CalendarDate): ComputedDates => {
-  const open = contract.status !== 'cancelled' && contract.status !== 'terminated';
+  const open = contract.status === 'pending' || contract.status === 'signed';
   return {
     minimumTermEndsOn: minimumTermEndsOn(contract),
     endsOn: endsOnOf(contract),

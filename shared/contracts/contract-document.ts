@@ -23,7 +23,8 @@ export interface ContractDocument {
   pdf: Uint8Array;
 }
 
-const sealingOptions = async (): Promise<ContractDocumentOptions> => {
+/** The sealing key and its certificate, as every sealed PDF of a contract takes them. */
+export const sealingOptions = async (): Promise<ContractDocumentOptions> => {
   const sealer = configuredSealer();
   const certificate = await loadOrIssueCertificate(tableCertificateStore, sealer);
   return { sealer, certificate, signedAt: now() };

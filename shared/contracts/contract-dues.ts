@@ -1,8 +1,9 @@
 import { storedDuesOf } from '../collections/stored-due-items.ts';
-import { type Due, duesOf } from '../sepa/dues.ts';
+import type { Due } from '../sepa/dues.ts';
 import { endsOnOf, todayOf } from './computed-dates.ts';
 import { type DuesRange, duesRangeOf, duesRangeProblem } from './dues-range.ts';
 import type { DueAnswer, DueList, DuesQuery } from './dues-schema.ts';
+import { owedDuesOf } from './owed-dues.ts';
 import type { StoredContract } from './schema.ts';
 import { getExistingContract } from './store.ts';
 import { withStoredDues } from './stored-dues.ts';
@@ -24,7 +25,7 @@ const plannedDue = (due: Due): DueAnswer => ({
 
 const computedDues = (contract: StoredContract, range: DuesRange, toWasAsked: boolean): DueAnswer[] => {
   try {
-    return duesOf({ ...contract, endsOn: endsOnOf(contract) }, range).map(plannedDue);
+    return owedDuesOf(contract, range).map(plannedDue);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     // Only a range at the very end of year 9999 gets here: its last period has no YYYY-MM-DD end.

@@ -89,6 +89,7 @@ const buildContract = (input: ContractInput, context: BuildContext) => {
     cancellationReason: null,
     cancelledBy: null,
     termination: null,
+    withdrawal: null,
     updatedAt: createdAt,
     version: 1,
   };

@@ -13,6 +13,7 @@ import { MandateRecord } from './mandate-schema.ts';
 import { SignatureRecord } from './signature-schema.ts';
 import { TerminationRecord } from './termination-schema.ts';
 import { contractTexts } from './texts.ts';
+import { WithdrawalRecord } from './withdrawal-schema.ts';
 
 /* The contract itself: what a request asks for, what is agreed and kept, and how lists and reads return it. */
 
@@ -73,7 +74,7 @@ export const ContractInputFields = v.strictObject({
   requireStudioSignature: v.optional(v.boolean(schemaMessage('field.trueOrFalse')), false),
 });
 
-export const contractStatuses = ['pending', 'signed', 'cancelled', 'terminated'] as const;
+export const contractStatuses = ['pending', 'signed', 'cancelled', 'terminated', 'withdrawn'] as const;
 export type ContractStatus = (typeof contractStatuses)[number];
 
 export const ContractListQuery = listQuery({
@@ -145,6 +146,8 @@ export const StoredContractRecord = v.object({
   /** The `sub` of the user who cancelled the contract. */
   cancelledBy: v.nullable(userSub()),
   termination: v.nullable(TerminationRecord),
+  /** The right of withdrawal of a contract concluded away from the studio; null for one signed at the counter. */
+  withdrawal: v.nullable(WithdrawalRecord),
   updatedAt: timestamp(),
   version: recordVersion(),
 });

@@ -50,6 +50,9 @@ const notSignable = (contract: ContractWithSignatures, today: string): Problem |
   if (contract.status === 'terminated') {
     return new Problem('conflict', contractTexts.localized('terminatedNotSignable'));
   }
+  if (contract.status === 'withdrawn') {
+    return new Problem('conflict', contractTexts.localized('withdrawnNotSignable'));
+  }
   if (hasEnded(contract, today)) {
     return new Problem('conflict', contractTexts.localized('endedNotSignable', String(contract.endsOn)));
   }

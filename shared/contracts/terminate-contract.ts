@@ -6,6 +6,7 @@ import type { VersionPrecondition } from '../http/if-match.ts';
 import { type Message, Problem } from '../http/problem.ts';
 import { hasEnded, todayOf, withComputedDates } from './computed-dates.ts';
 import { type CalendarDate, earliestEndOn } from './dates.ts';
+import { checkedReceivedOn } from './received-on.ts';
 import type { ContractStatus, ContractWithSignatures } from './schema.ts';
 import { getExistingContract } from './store.ts';
 import type { Termination, TerminationInput } from './termination-schema.ts';
@@ -19,29 +20,13 @@ const conflict = (detail: Message) => new Problem('conflict', detail);
 const invalid = (path: string, message: Message, detail: Message) =>
   new Problem('validation-failed', detail, { errors: [{ path, message }] });
 
-/**
- * The day the contract became `signed`, in the studio's zone: the signature
- * that completed it (the customer's, or the later of both when the studio must
- * sign too). A notice cannot have arrived for a contract not yet concluded.
- */
-const signedOn = (contract: ContractWithSignatures): CalendarDate => {
-  const needed = contract.signatures.filter(
-    (signature) => signature.role === 'customer' || contract.requireStudioSignature,
-  );
-  const completedAt =
-    needed
-      .map((signature) => signature.signedAt)
-      .sort()
-      .at(-1) ?? contract.updatedAt;
-  return todayOf(contract, new Date(completedAt));
-};
-
 /** Only a running, signed contract can be terminated (docs/decisions.md, "Termination"). */
 const notTerminable = (contract: ContractWithSignatures, kind: TerminationInput['kind'], today: CalendarDate) => {
   const byStatus: Record<Exclude<ContractStatus, 'signed'>, Message> = {
     pending: contractTexts.localized('pendingNotTerminable', contract.id),
     cancelled: contractTexts.localized('cancelledNotTerminable'),
     terminated: contractTexts.localized('alreadyTerminated', String(contract.termination?.endsOn)),
+    withdrawn: contractTexts.localized('withdrawnNotTerminable', String(contract.withdrawal?.receivedOn)),
   };
   if (contract.status !== 'signed') return conflict(byStatus[contract.status]);
   if (hasEnded(contract, today)) return conflict(contractTexts.localized('ended', String(contract.endsOn)));
@@ -81,26 +66,6 @@ const endOfTermination = (
   return input.endsOn;
 };
 
-const receivedOnOf = (contract: ContractWithSignatures, input: TerminationInput, today: CalendarDate) => {
-  const receivedOn = input.receivedOn ?? today;
-  if (receivedOn > today) {
-    throw invalid(
-      'receivedOn',
-      contractTexts.localized('receivedInFuture', today),
-      contractTexts.localized('receivedInFutureDetail'),
-    );
-  }
-  const concludedOn = signedOn(contract);
-  if (receivedOn < concludedOn) {
-    throw invalid(
-      'receivedOn',
-      contractTexts.localized('receivedBeforeSigning', concludedOn),
-      contractTexts.localized('receivedBeforeSigningDetail'),
-    );
-  }
-  return receivedOn;
-};
-
 /**
  * „Kündigung“: records the notice and the day it ends the contract, and moves
  * the contract to `terminated`, in one write conditional on the version read:
@@ -120,7 +85,7 @@ export const terminateContract = async (
     const today = todayOf(contract, at);
     const refusal = notTerminable(contract, input.kind, today);
     if (refusal) throw refusal;
-    const receivedOn = receivedOnOf(contract, input, today);
+    const receivedOn = checkedReceivedOn(contract, input.receivedOn, today);
     const termination: Termination = {
       kind: input.kind,
       receivedOn,

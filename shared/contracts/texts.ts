@@ -58,6 +58,16 @@ export const en = {
   cancelledNotSignable: 'A cancelled contract cannot be signed',
   terminatedNotSignable: 'A terminated contract can no longer be signed',
   endedNotSignable: (endsOn: string) => `The contract ended on ${endsOn} and can no longer be signed`,
+  withdrawnNotTerminable: (receivedOn: string) =>
+    `The contract was withdrawn (received ${receivedOn}); there is nothing left to terminate`,
+  withdrawnNotSignable: 'A withdrawn contract can no longer be signed',
+  noWithdrawalRight:
+    'The contract has no right of withdrawal: only a contract concluded away from the studio has one (§ 312g BGB)',
+  alreadyWithdrawn: (receivedOn: string) => `The contract is already withdrawn (received ${receivedOn})`,
+  notWithdrawable: (status: string) => `A contract that is ${status} cannot be withdrawn`,
+  withdrawalPeriodOver: (periodEndsOn: string, receivedOn: string) =>
+    `The withdrawal period ended on ${periodEndsOn}; a withdrawal received on ${receivedOn} is too late (§ 355 Abs. 2 BGB)`,
+  endedBeforeWithdrawal: (endsOn: string) => `The contract had already ended on ${endsOn}`,
   documentHashMismatch: 'The document hash does not match the contract',
   contractHasHash: (hash: string) => `The contract has ${hash}`,
   mandateAlreadyRevoked: 'The mandate is already revoked',
@@ -129,6 +139,16 @@ export const de = {
   cancelledNotSignable: 'Ein stornierter Vertrag kann nicht unterschrieben werden',
   terminatedNotSignable: 'Ein gekündigter Vertrag kann nicht mehr unterschrieben werden',
   endedNotSignable: (endsOn) => `Der Vertrag ist am ${endsOn} beendet und kann nicht mehr unterschrieben werden`,
+  withdrawnNotTerminable: (receivedOn) =>
+    `Der Vertrag ist widerrufen (eingegangen am ${receivedOn}); es gibt nichts mehr zu kündigen`,
+  withdrawnNotSignable: 'Ein widerrufener Vertrag kann nicht mehr unterschrieben werden',
+  noWithdrawalRight:
+    'Der Vertrag hat kein Widerrufsrecht: nur ein außerhalb des Studios geschlossener Vertrag hat eines (§ 312g BGB)',
+  alreadyWithdrawn: (receivedOn) => `Der Vertrag ist bereits widerrufen (eingegangen am ${receivedOn})`,
+  notWithdrawable: (status) => `Ein Vertrag im Status ${status} kann nicht widerrufen werden`,
+  withdrawalPeriodOver: (periodEndsOn, receivedOn) =>
+    `Die Widerrufsfrist endete am ${periodEndsOn}; ein am ${receivedOn} eingegangener Widerruf ist verspätet (§ 355 Abs. 2 BGB)`,
+  endedBeforeWithdrawal: (endsOn) => `Der Vertrag war bereits am ${endsOn} beendet`,
   documentHashMismatch: 'Der Dokument-Hash entspricht nicht dem Vertrag',
   contractHasHash: (hash) => `Der Vertrag hat ${hash}`,
   mandateAlreadyRevoked: 'Das Mandat ist bereits widerrufen',

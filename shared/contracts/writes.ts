@@ -79,6 +79,11 @@ export const terminationWrites = (next: NextContract & Pick<StoredContract, 'ter
   nextContractVersion(next, ', termination = :termination', { ':termination': next.termination }),
 ];
 
+/** The withdrawal on the contract, with status `withdrawn`. */
+export const withdrawalWrites = (next: NextContract & Pick<StoredContract, 'withdrawal'>): WriteItem[] => [
+  nextContractVersion(next, ', withdrawal = :withdrawal', { ':withdrawal': next.withdrawal }),
+];
+
 /** The record of a copy sent. */
 export const sentCopyWrites = (contractId: string, copy: ContractCopy): WriteItem[] => [
   putNew(copyItem(contractId, copy)),

@@ -2,16 +2,17 @@ import { now } from '../clock.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import { ConditionFailed, NotFound, WriteContention } from '../db/errors.ts';
 import { Problem } from '../http/problem.ts';
-import { recordDeclaredTermination } from './record-termination.ts';
+import { recordDeclaration } from './record-declaration.ts';
 import { getExistingDeclaration } from './store.ts';
 import { declarationTexts } from './texts.ts';
 
 const maxAttempts = 3;
 
 /**
- * Staff record an unmatched declaration against the contract they found: the termination as §9 records it,
- * received on the day the declaration arrived, and the declaration `assigned`, in one transaction. A
- * declaration already matched or assigned is 409; so is a withdrawal, which no contract can take yet.
+ * Staff record an unmatched declaration against the contract they found: the termination as §9 records it, or
+ * the withdrawal as `POST /api/contracts/:id/withdrawal` does, received on the day the declaration arrived, and
+ * the declaration `assigned`, in one transaction. A declaration already matched or assigned is 409, and so is
+ * whatever the contract refuses (a withdrawal of a contract without the right, or too late).
  */
 export const assignDeclaration = async (
   id: string,
@@ -23,10 +24,8 @@ export const assignDeclaration = async (
     if (declaration.status !== 'unmatched') {
       throw new Problem('conflict', declarationTexts.localized('alreadyDecided', declaration.status));
     }
-    if (declaration.type === 'withdrawal')
-      throw new Problem('conflict', declarationTexts.localized('noWithdrawalRight'));
     try {
-      return await recordDeclaredTermination(
+      return await recordDeclaration(
         declaration,
         contractId,
         { status: 'assigned', checkedAt: declaration.checkedAt ?? now().toISOString() },

@@ -8,7 +8,7 @@ export interface ConfirmationMail {
   to: string;
   declaration: StoredDeclaration;
   studio: { legalName: string; email: string; timeZone: string } | undefined;
-  /** The day the recorded termination ends the contract, when the declaration matched. */
+  /** The day the recorded termination or withdrawal ends the contract, when the declaration matched. */
   endsOn: string | null;
   /** Sent to the address on file rather than the one given: so that a termination someone else filed is noticed. */
   toContactOnFile: boolean;
@@ -50,7 +50,11 @@ export const confirmationMail = (mail: ConfirmationMail): MailContent => {
   const studioName = studio?.legalName ?? 'Ihr Studio';
   const outcome =
     mail.endsOn !== null
-      ? [`Ihr Vertrag endet am ${germanDate(mail.endsOn)}.`]
+      ? [
+          termination
+            ? `Ihr Vertrag endet am ${germanDate(mail.endsOn)}.`
+            : `Wir haben Ihren Widerruf erfasst: Ihr Vertrag endet am ${germanDate(mail.endsOn)}.`,
+        ]
       : [
           termination
             ? 'Wir ordnen Ihre Kündigung Ihrem Vertrag zu und bestätigen Ihnen das Vertragsende gesondert.'

@@ -11,8 +11,8 @@ import { buildMimeMessage } from '../mail/mime-message.ts';
 import { getStudioProfile } from '../studio/store.ts';
 import { confirmationMail } from './confirmation-mail.ts';
 import { findDeclaredContract } from './find-contract.ts';
-import { customerOnline, recordDeclaredTermination } from './record-termination.ts';
-import type { DeclarationType, StoredDeclaration } from './schema.ts';
+import { customerOnline, recordDeclaration } from './record-declaration.ts';
+import type { StoredDeclaration } from './schema.ts';
 import { getExistingDeclaration, writeDeclaration } from './store.ts';
 
 /*
@@ -23,29 +23,17 @@ import { getExistingDeclaration, writeDeclaration } from './store.ts';
  * can go out twice, which is better than not at all.
  */
 
-/**
- * How a matched declaration is recorded, by its type: true when it was. A withdrawal is never recordable yet:
- * no contract has a right of withdrawal until remote signing exists (§ 312g BGB: contracts signed in the studio
- * have none), so every withdrawal stays unmatched for staff. Remote signing plugs its recorder in here.
- */
-const recorders: Record<
-  DeclarationType,
-  (declaration: StoredDeclaration, contractId: string, checkedAt: string) => Promise<boolean>
-> = {
-  termination: async (declaration, contractId, checkedAt) => {
-    await recordDeclaredTermination(declaration, contractId, { status: 'matched', checkedAt }, customerOnline);
-    return true;
-  },
-  withdrawal: async () => false,
-};
-
 const decide = async (declaration: StoredDeclaration): Promise<void> => {
   const checkedAt = now().toISOString();
   const contract = await findDeclaredContract(declaration.declaration);
   try {
-    if (contract && (await recorders[declaration.type](declaration, contract.id, checkedAt))) return;
+    if (contract) {
+      await recordDeclaration(declaration, contract.id, { status: 'matched', checkedAt }, customerOnline);
+      return;
+    }
   } catch (error) {
-    // The contract cannot take it (not signed, already terminated, ends by itself): staff decide.
+    // The contract cannot take it (not signed, already terminated, ends by itself, no right of withdrawal, too
+    // late): staff decide.
     if (error instanceof Problem) logger.info('Declaration not recordable', { id: declaration.id, code: error.code });
     else if (error instanceof ConditionFailed)
       return; // staff decided first

@@ -10,7 +10,6 @@ export const en = {
   rateLimited: (minutes: number) =>
     `Too many declarations from this connection. Please try again in ${minutes} minutes or write to the studio.`,
   alreadyDecided: (status: string) => `This declaration is already ${status} to a contract`,
-  noWithdrawalRight: 'No contract has a right of withdrawal yet: a withdrawal cannot be assigned',
   noSuchFile: 'The declaration pages have no such file',
   contractNotFound: 'No contract has this id',
 } as const;
@@ -22,7 +21,6 @@ export const de = {
     `Zu viele Erklärungen von diesem Anschluss. Bitte versuchen Sie es in ${minutes} Minuten erneut oder schreiben Sie dem Studio.`,
   alreadyDecided: (status: string) =>
     `Diese Erklärung ist bereits einem Vertrag zugeordnet (${status === 'matched' ? 'automatisch' : 'vom Studio'})`,
-  noWithdrawalRight: 'Noch kein Vertrag hat ein Widerrufsrecht: Ein Widerruf kann nicht zugeordnet werden',
   noSuchFile: 'Diese Datei gehört nicht zu den Seiten für Kündigung und Widerruf',
   contractNotFound: 'Kein Vertrag hat diese ID',
 } as const satisfies GermanTexts<typeof en>;

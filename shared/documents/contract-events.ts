@@ -2,18 +2,25 @@ import { eventOfRecord, type StreamRecordLike } from '../events/stream-record.ts
 import { logger } from '../http/logger.ts';
 import type { documentEventTypes } from './area.ts';
 import { keepContractDocuments } from './signed-original.ts';
+import { confirmTermination } from './termination-confirmation.ts';
 
 /*
  * The documents' share of the outbox (docs/documents.md, "Rendered once"): a contract that became signed gets
  * its original rendered and stored now, not at its first download; a mandate signed after that gets a document
- * of its own; a contract whose end became known gets its documents kept longer. All idempotent, so a record
+ * of its own; a contract whose end became known gets its documents kept longer, and a terminated one its
+ * Kündigungsbestätigung, kept and mailed (termination-confirmation.ts). All idempotent, so a record
  * handed out twice (the stream's at-least-once) or a download that came first changes nothing.
  */
 
 const work: Record<(typeof documentEventTypes)[number], (contractId: string) => Promise<unknown>> = {
   'contract.signed': keepContractDocuments,
-  // Rendered and stored if still missing, and kept to the end's retention date.
-  'contract.terminated': keepContractDocuments,
+  // Rendered and stored if still missing, and kept to the end's retention date; then the Kündigungsbestätigung.
+  'contract.terminated': async (contractId) => {
+    await keepContractDocuments(contractId);
+    await confirmTermination(contractId);
+  },
+  // A withdrawal fixes the end too: the documents are kept to its retention date.
+  'contract.withdrawn': keepContractDocuments,
   // The original first (if the contract is signed), then the mandate's document if the original lacks it.
   'mandate.signed': keepContractDocuments,
 };

@@ -13,6 +13,15 @@ export const documentPersonalData = [
     reach: { from: 'contract' },
   },
   {
+    entity: 'confirmationMail',
+    personalData: false,
+    category: 'confirmation mails',
+    purpose:
+      'The note that a termination’s confirmation was mailed (when, and the message id), so that it goes out once; the address is not kept.',
+    retention: 'As long as the contract’s partition: it goes with the contract.',
+    reach: { from: 'contract' },
+  },
+  {
     entity: 'sealCertificate',
     personalData: false,
     category: 'seal certificates',

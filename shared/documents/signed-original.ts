@@ -14,7 +14,7 @@ import { type DownloadedDocument, storedDocumentBytes } from './stored-document-
 
 /** A contract that was signed: its original exists (or is due). A pending or cancelled one has only drafts. */
 export const hasSignedOriginal = (contract: Pick<ContractWithSignatures, 'status'>): boolean =>
-  contract.status === 'signed' || contract.status === 'terminated';
+  contract.status === 'signed' || contract.status === 'terminated' || contract.status === 'withdrawn';
 
 /**
  * The signed contract's original, rendered and stored if this is the first time anyone asks for it, and kept

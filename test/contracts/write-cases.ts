@@ -11,6 +11,7 @@ export const writeCases = ({
   newContract,
   signedContract,
   terminatedContract,
+  withdrawableContract,
   contractWithMandate,
   eventsOf,
   signBody,
@@ -74,6 +75,22 @@ export const writeCases = ({
             const stored = (await get(`/api/contracts/${contract.id}`)).body;
             expect(stored.status).toBe('terminated');
             expect(stored.version).toBe(contract.version + 1);
+          },
+        };
+      },
+    },
+    'POST /api/contracts/:id/withdrawal': {
+      prepare: async () => {
+        const contract = await withdrawableContract();
+        return {
+          method: 'POST',
+          path: `/api/contracts/${contract.id}/withdrawal`,
+          body: {},
+          holdsOnce: async () => {
+            const stored = (await get(`/api/contracts/${contract.id}`)).body;
+            expect(stored.status).toBe('withdrawn');
+            expect(stored.version).toBe(contract.version + 1);
+            expect(await eventsOf('contract.withdrawn', contract.id)).toHaveLength(1);
           },
         };
       },

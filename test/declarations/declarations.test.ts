@@ -162,7 +162,7 @@ describe('POST /api/public/terminations', () => {
 });
 
 describe('POST /api/public/withdrawals', () => {
-  it('confirms a withdrawal at once and keeps it for staff: no contract has a right of withdrawal yet', async () => {
+  it('confirms a withdrawal of a contract signed at the counter and keeps it for staff: it has no right of withdrawal', async () => {
     const { contact, contract } = await signedContractOf(api);
     const response = await postFrom(api, newClientAddress(), '/api/public/withdrawals', {
       firstName: 'Ada',

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { type ApiResponse, type TestApi, unique } from './api.ts';
 import { signaturePng } from './images.ts';
 import { studioProfile } from './studio.ts';
+import { grantWithdrawalRight } from './withdrawal-right.ts';
 
 // A direct debit needs the studio as a SEPA creditor; not copied into contracts, so the other cases see no change.
 const sepa = { creditorId: 'DE98ZZZ09999999999', iban: 'DE02120300000000202051' };
@@ -64,6 +65,11 @@ export const writeFixtures = (api: TestApi) => {
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body;
   };
+  /** A signed contract with the right of withdrawal a remote signing gives (until remote signing exists). */
+  const withdrawableContract = async () => {
+    const contract = await signedContract();
+    return { ...contract, withdrawal: await grantWithdrawalRight(contract) };
+  };
   /** A new contract with a pending mandate, of the studio as a SEPA creditor (set again each time, as other cases change the profile). */
   const contractWithMandate = async () => {
     expect((await api.request('PUT', '/api/studio', { body: { ...studioProfile, sepa } })).status).toBe(200);
@@ -118,6 +124,7 @@ export const writeFixtures = (api: TestApi) => {
     newContract,
     signedContract,
     terminatedContract,
+    withdrawableContract,
     contractWithMandate,
     eventsOf,
     newWebhook,

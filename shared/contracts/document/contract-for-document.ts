@@ -73,7 +73,7 @@ export interface SignatureForDocument {
 export interface ContractForDocument {
   id: string;
   number: string;
-  status: 'pending' | 'signed' | 'cancelled' | 'terminated';
+  status: 'pending' | 'signed' | 'cancelled' | 'terminated' | 'withdrawn';
   studio: StudioParty;
   contactId: string;
   contact: ContactParty;

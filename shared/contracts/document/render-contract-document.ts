@@ -110,7 +110,7 @@ export interface ContractDocumentOptions {
   signedAt?: Date;
 }
 
-interface DocumentIdentity {
+export interface DocumentIdentity {
   title: string;
   subject: string;
   /** The last change of what the document shows: its modification date, so the same state renders the same bytes. */
@@ -133,7 +133,7 @@ export const signedMandateIn = (pdf: Uint8Array): string | null =>
   signedMandatePattern.exec(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1'))?.[1] ?? null;
 
 /** Frames every page, sets the metadata and seals the file with a PAdES signature made with the sealing key. */
-const sealDocument = async (
+export const sealDocument = async (
   document: PDFDocument,
   layout: PageLayout,
   fonts: DocumentFonts,

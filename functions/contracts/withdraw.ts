@@ -1,0 +1,11 @@
+import { withdrawContract } from '#shared/contracts/withdraw-contract.ts';
+import { WithdrawalInput } from '#shared/contracts/withdrawal-schema.ts';
+import { idempotencyKeys } from '#shared/http/idempotency.ts';
+import { recordReply } from '#shared/http/reply.ts';
+import { route } from '#shared/http/route.ts';
+
+export const handler = route(
+  'contracts-withdraw',
+  { body: WithdrawalInput, idempotency: idempotencyKeys, reply: recordReply },
+  ({ id, body, caller }) => withdrawContract(id, body, caller.sub),
+);
