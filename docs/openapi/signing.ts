@@ -125,6 +125,7 @@ const SigningView = component(
   'SigningView',
   {
     role: 'Die Rolle, in der unterschrieben wird.',
+    channel: 'Am Tresen (`counter`) oder zu Hause über den Link aus der E-Mail (`remote`).',
     documentHash:
       'Der Dokument-Hash des Vertrags beim Öffnen der Sitzung; die Unterschrift muss ihn mitsenden (sonst 409).',
     expiresAt: 'Bis wann der Link zum Unterschreiben gilt.',
@@ -148,12 +149,30 @@ const SigningView = component(
       text: 'Das SEPA-Mandat, das nach dem Vertrag unterschrieben wird: nur in einer Sitzung für `customer`, wenn der Vertrag beim Öffnen der Sitzung ein Mandat im Zustand `pending` hatte und es noch dieses ist; sonst immer vorhanden und `null`.',
       ref: SigningMandate.documented,
     },
+    withdrawal: {
+      text: 'Nur in einer Sitzung aus der Ferne für `customer` (sonst `null`): was die Seite vor dem Unterschriftenfeld zeigt.',
+      fields: {
+        periodEndsOn:
+          'Der letzte Tag der Widerrufsfrist, wenn heute unterschrieben wird: der Tag der Unterschrift in der Zeitzone des Studios + 14 Tage (§ 355 Abs. 2, § 187 Abs. 1 BGB).',
+        notice: {
+          text: 'Die Widerrufsbelehrung nach dem Muster der Anlage 1 EGBGB mit Name, Anschrift, Telefon und E-Mail des Studios; die Seite zeigt sie als Text.',
+          fields: { heading: 'Die Überschrift.', sections: 'Die Abschnitte, je mit Überschrift und Absätzen.' },
+        },
+        form: {
+          text: 'Das Muster-Widerrufsformular (Anlage 2 EGBGB), an das Studio gerichtet.',
+          fields: { heading: 'Die Überschrift.', paragraphs: 'Die Zeilen des Formulars.' },
+        },
+        earlyStartRequest:
+          'Der Text des eigenen, nicht vorausgewählten Kästchens, mit dem der Kunde ausdrücklich verlangt, dass die Leistung schon während der Widerrufsfrist beginnt (§ 356 Abs. 4, § 357a Abs. 2 BGB); `null`, wenn der Vertrag erst nach der Frist beginnt.',
+      },
+    },
   },
   {
     text: 'Was die Unterschriftsseite zeigt: der ganze Vertrag, seine Laufzeit in Worten und der Hash, den die Unterschrift bestätigt.',
     examples: [
       {
         role: 'customer',
+        channel: 'counter',
         documentHash: hash,
         expiresAt: '2026-11-22T11:00:00.000Z',
         signerName: 'Erika Mustermann',
@@ -166,6 +185,7 @@ const SigningView = component(
           notice: 'Kündigungsfrist: 1 Monat ab Eingang der Kündigung.',
         },
         mandate: null,
+        withdrawal: null,
       },
     ],
   },

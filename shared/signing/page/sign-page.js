@@ -43,7 +43,7 @@
   const roleLabels = { customer: 'Kundin/Kunde', studio: 'Studio' };
 
   const show = (...nodes) => {
-    main.replaceChildren(...nodes);
+    main.replaceChildren(...nodes.filter((node) => node));
     main.focus();
   };
 
@@ -306,7 +306,8 @@
       submit.disabled = true;
       message.textContent = 'Die Unterschrift wird gespeichert …';
       const name = nameInput.value.trim();
-      const body = JSON.stringify({ signerName: name, signatureImage: signatureImage(canvas), consent: true, ...echo });
+      const echoed = typeof echo === 'function' ? echo() : echo;
+      const body = JSON.stringify({ signerName: name, signatureImage: signatureImage(canvas), consent: true, ...echoed });
       const response = await post(path, body, randomKey()).catch(() => undefined);
       if (response?.status === 201) return signed(await response.json(), name);
       if (response?.status === 401) return linkInvalid();
@@ -380,8 +381,39 @@
     signing.start();
   };
 
+  /**
+   * Signing at home (API.md §14): the Belehrung and the model form before the pad, and, when the contract would
+   * start within the period, a box of its own, never ticked, by which the customer asks for an early start.
+   */
+  const withdrawalSection = (withdrawal) => {
+    const box = withdrawal.earlyStartRequest
+      ? element('input', { id: 'early-start', name: 'requestedEarlyStart', type: 'checkbox' })
+      : null;
+    const section = element(
+      'section',
+      { id: 'withdrawal', 'aria-labelledby': 'withdrawal-heading' },
+      element('h2', { id: 'withdrawal-heading', text: withdrawal.notice.heading }),
+      ...withdrawal.notice.sections.flatMap((part) => [
+        element('h3', { text: part.heading }),
+        ...part.paragraphs.map((paragraph) => element('p', { text: paragraph })),
+      ]),
+      element('h3', { text: withdrawal.form.heading }),
+      ...withdrawal.form.paragraphs.map((line) => element('p', { class: 'form-line', text: line })),
+      box
+        ? element(
+            'div',
+            { class: 'consent early-start' },
+            box,
+            element('label', { for: 'early-start', text: withdrawal.earlyStartRequest }),
+          )
+        : null,
+    );
+    return { section, fields: () => ({ requestedEarlyStart: box ? box.checked : false }) };
+  };
+
   const render = (view) => {
     const { contract, mandate } = view;
+    const withdrawal = view.withdrawal ? withdrawalSection(view.withdrawal) : null;
     if (view.contractSigned) {
       // Reloaded after the contract's step: only the mandate is left, unless it was signed or revoked meanwhile.
       if (mandate) return renderMandate(view);
@@ -395,7 +427,7 @@
         'Ich habe den Vertrag oben vollständig gelesen und bin mit seinem Inhalt einverstanden. Mit meiner Unterschrift schließe ich ihn verbindlich ab.',
       submitText: 'Verbindlich unterschreiben',
       path: 'signing',
-      echo: { documentHash: view.documentHash },
+      echo: () => ({ documentHash: view.documentHash, ...withdrawal?.fields() }),
       signed: (signed, signerName) => (mandate ? renderMandate(view) : thanks(signed, signerName, false)),
     });
     const lastStep = mandate ? ' Danach folgt das SEPA-Lastschriftmandat.' : '';
@@ -418,6 +450,7 @@
       termSection(contract, view.term),
       termsSection(contract),
       element('p', { class: 'hash', text: `Dokument-Hash: ${view.documentHash}` }),
+      withdrawal?.section,
       signing.form,
     );
     signing.start();
