@@ -25,6 +25,11 @@
   const date = (day) => day.split('-').reverse().join('.');
   const time = (instant) =>
     new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' }).format(new Date(instant));
+  // A link sent home lasts days: its end needs the date as well.
+  const until = (view) =>
+    view.channel === 'remote'
+      ? new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(view.expiresAt))
+      : time(view.expiresAt);
   const regionNames = new Intl.DisplayNames(['de'], { type: 'region' });
   const country = (code) => {
     try {
@@ -442,7 +447,7 @@
         element('h1', { text: `Vertrag mit ${contract.studio.legalName}` }),
         element('p', {
           class: 'hint',
-          text: `Bitte lesen Sie den Vertrag in Ruhe. Unterschreiben können Sie am Ende der Seite (bis ${time(view.expiresAt)} Uhr).${lastStep}`,
+          text: `Bitte lesen Sie den Vertrag in Ruhe. Unterschreiben können Sie am Ende der Seite (bis ${until(view)} Uhr).${lastStep}`,
         }),
       ),
       partiesSection(contract),
