@@ -1,8 +1,10 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { CfnRoute } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Policy } from 'aws-cdk-lib/aws-iam';
+import { Policy, type PolicyDocument } from 'aws-cdk-lib/aws-iam';
 import { NagSuppressions } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
 import { type RouteDefinition, routeKey, routes } from '#shared/routes.ts';
+import { FunctionRole } from './function-role.ts';
 import type { StudioApiStack } from './stack.ts';
 
 /**
@@ -10,6 +12,14 @@ import type { StudioApiStack } from './stack.ts';
  * about and with the reason. Everything else is fixed in the stack, and
  * `test/infra/nag.test.ts` fails on any new finding.
  */
+/** Every identity policy in the stack with the construct a finding about it is reported on. */
+const identityPolicies = (stack: StudioApiStack): { holder: IConstruct; document: PolicyDocument }[] =>
+  stack.node.findAll().flatMap((construct): { holder: IConstruct; document: PolicyDocument }[] => {
+    if (construct instanceof Policy) return [{ holder: construct, document: construct.document }];
+    if (construct instanceof FunctionRole) return [{ holder: construct, document: construct.policyDocument }];
+    return [];
+  });
+
 export const acceptNagFindings = (stack: StudioApiStack): void => {
   const table: readonly RouteDefinition[] = routes;
   const publicRouteKeys = new Set(table.filter((route) => route.roles === 'public').map(routeKey));
@@ -32,9 +42,9 @@ export const acceptNagFindings = (stack: StudioApiStack): void => {
   const indexWildcard = `${stack.table.tableArn}/index/*`;
   const resolvedIndexWildcard = JSON.stringify(stack.resolve(indexWildcard));
   const tableLogicalId = stack.getLogicalId(stack.table.node.defaultChild as CfnElement);
-  for (const policy of stack.node.findAll().filter((construct) => construct instanceof Policy)) {
-    if (!JSON.stringify(stack.resolve(policy.document)).includes(resolvedIndexWildcard)) continue;
-    NagSuppressions.addResourceSuppressions(policy, [
+  for (const { holder, document } of identityPolicies(stack)) {
+    if (!JSON.stringify(stack.resolve(document)).includes(resolvedIndexWildcard)) continue;
+    NagSuppressions.addResourceSuppressions(holder, [
       {
         id: 'AwsSolutions-IAM5',
         reason: "The table's grants include its own GSIs (index/*): every index is part of the one table design.",
@@ -47,9 +57,9 @@ export const acceptNagFindings = (stack: StudioApiStack): void => {
   // bucket key's encrypt grant is CDK's `GenerateDataKey*` / `ReEncrypt*`: accepted on those policies only.
   const originalsWildcard = JSON.stringify(stack.resolve(stack.documents.bucket.arnForObjects('contracts/*')));
   const bucketLogicalId = stack.getLogicalId(stack.documents.bucket.node.defaultChild as CfnElement);
-  for (const policy of stack.node.findAll().filter((construct) => construct instanceof Policy)) {
-    if (!JSON.stringify(stack.resolve(policy.document)).includes(originalsWildcard.slice(1, -1))) continue;
-    NagSuppressions.addResourceSuppressions(policy, [
+  for (const { holder, document } of identityPolicies(stack)) {
+    if (!JSON.stringify(stack.resolve(document)).includes(originalsWildcard.slice(1, -1))) continue;
+    NagSuppressions.addResourceSuppressions(holder, [
       {
         id: 'AwsSolutions-IAM5',
         reason:
@@ -65,16 +75,15 @@ export const acceptNagFindings = (stack: StudioApiStack): void => {
 
   // Active tracing lets each function send its traces; X-Ray has no resources to name. Accepted only on a
   // policy whose every `*` statement is X-Ray's own.
-  for (const policy of stack.node.findAll().filter((construct) => construct instanceof Policy)) {
+  for (const { holder, document } of identityPolicies(stack)) {
     const statements =
-      (stack.resolve(policy.document) as { Statement?: { Action: string | string[]; Resource: unknown }[] })
-        .Statement ?? [];
+      (stack.resolve(document) as { Statement?: { Action: string | string[]; Resource: unknown }[] }).Statement ?? [];
     const anyResource = statements.filter((statement) => statement.Resource === '*');
     const xrayOnly = anyResource.every((statement) =>
       [statement.Action].flat().every((action) => action.startsWith('xray:')),
     );
     if (!anyResource.length || !xrayOnly) continue;
-    NagSuppressions.addResourceSuppressions(policy, [
+    NagSuppressions.addResourceSuppressions(holder, [
       {
         id: 'AwsSolutions-IAM5',
         reason: 'X-Ray active tracing: PutTraceSegments and PutTelemetryRecords support no resource-level permissions.',

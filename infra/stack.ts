@@ -4,7 +4,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { HttpApi, HttpMethod, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { Tracing } from 'aws-cdk-lib/aws-lambda';
 import { type ICommandHooks, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -27,6 +27,7 @@ import { DeclarationsMatch } from './declarations-match.ts';
 import { DocumentsBucket } from './documents-bucket.ts';
 import { DocumentsRender } from './documents-render.ts';
 import { StudioEvents } from './events.ts';
+import { FunctionRole } from './function-role.ts';
 import { addDefaultStage, corsPreflight, throttleSettings } from './http-api.ts';
 import { allowSendingMail, mailEnvironment } from './mail.ts';
 import { StudioAlarms } from './monitoring.ts';
@@ -249,7 +250,7 @@ export class StudioApiStack extends Stack {
     // An explicit log group is the only way to set retention without the LogRetention custom resource.
     const logGroup = new LogGroup(this, `${id}Logs`, { retention: RetentionDays.ONE_MONTH });
     // Its own log group is all a function may write, where AWSLambdaBasicExecutionRole would allow any group.
-    const role = new Role(this, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    const role = new FunctionRole(this, `${id}Role`);
     logGroup.grantWrite(role);
     return new NodejsFunction(this, id, {
       entry: path.join(repoRoot, entry),

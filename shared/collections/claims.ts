@@ -1,5 +1,5 @@
 import type { CalendarDate } from '../contracts/dates.ts';
-import { tableName } from '../db/client.ts';
+import { bulkAttemptTimeoutMs, tableName } from '../db/client.ts';
 import { ConditionFailed } from '../db/errors.ts';
 import { type WriteItem, write } from '../db/write.ts';
 import type { Candidate } from './candidates.ts';
@@ -135,7 +135,8 @@ export const claimCandidates = async (
         ...current.flatMap((candidate) => [dueClaim(candidate, collectionId), debitPut(candidate, collectionId)]),
       ];
       try {
-        await write(items);
+        // collections-create has 28 s: three attempts of a full chunk fit.
+        await write(items, { attemptTimeoutMs: bulkAttemptTimeoutMs });
         for (const candidate of mandates) {
           const seen = candidate.mandate.mandate.lastCollectedOn;
           if (seen === null || seen < collectionDate) movedHere.set(mandateOf(candidate), collectionDate);

@@ -9,7 +9,6 @@ import {
   renderContractDocument,
   renderMandateDocument,
 } from './document/render-contract-document.ts';
-import { renderTerminationLetter, type TerminatedContract } from './document/termination-letter.ts';
 import { getMandateSignatureImage, mandateSequenceOf } from './mandate-image.ts';
 import type { Mandate } from './mandate-schema.ts';
 import { mandateText } from './mandate-text.ts';
@@ -24,7 +23,8 @@ export interface ContractDocument {
   pdf: Uint8Array;
 }
 
-const sealingOptions = async (): Promise<ContractDocumentOptions> => {
+/** The sealing key and its certificate, as every sealed PDF of a contract takes them. */
+export const sealingOptions = async (): Promise<ContractDocumentOptions> => {
   const sealer = configuredSealer();
   const certificate = await loadOrIssueCertificate(tableCertificateStore, sealer);
   return { sealer, certificate, signedAt: now() };
@@ -66,10 +66,6 @@ export const renderContractFile = async (contract: ContractWithSignatures): Prom
   );
   return { contract, fileName: contractDocumentFileName(contract), pdf };
 };
-
-/** The Kündigungsbestätigung of the contract's termination as a letter (shared/documents/termination-confirmation.ts), sealed as the copy is. */
-export const renderTerminationLetterFile = async (contract: TerminatedContract): Promise<Uint8Array> =>
-  renderTerminationLetter(contract, await sealingOptions());
 
 /** A signed mandate's own document (docs/documents.md, "A mandate signed later"), sealed as the copy is. */
 export const renderMandateFile = async (contract: ContractWithSignatures, mandate: Mandate): Promise<Uint8Array> => {

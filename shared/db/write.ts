@@ -46,11 +46,12 @@ const conditionFailures = (error: TransactionCanceledException, count: number): 
  * - `result`: when the request runs under an `Idempotency-Key`, the record of
  *   its finished response (`result` is what the request answers with), so the
  *   work and its idempotency record commit together or not at all.
- * Failed conditions are reported for `items` only, by their index.
+ * Failed conditions are reported for `items` only, by their index. `attemptTimeoutMs` replaces the client's
+ * 2 s per attempt for a transaction of many items (`bulkAttemptTimeoutMs`).
  */
 export const write = async (
   items: readonly WriteItem[],
-  outcome: { result?: unknown; change?: Change } = {},
+  outcome: { result?: unknown; change?: Change; attemptTimeoutMs?: number } = {},
 ): Promise<void> => {
   const completion = 'result' in outcome ? completionOfCurrentRequest(outcome.result) : undefined;
   const transactItems = [
@@ -62,7 +63,7 @@ export const write = async (
     // A new token only after a definite answer: a cancelled transaction wrote nothing.
     const token = randomUUID();
     try {
-      await sendWithToken(transactItems, token);
+      await sendWithToken(transactItems, token, outcome.attemptTimeoutMs);
       completion?.commit();
       return;
     } catch (error) {
@@ -77,10 +78,13 @@ export const write = async (
   }
 };
 
-const sendWithToken = async (transactItems: WriteItem[], token: string): Promise<void> => {
+const sendWithToken = async (transactItems: WriteItem[], token: string, requestTimeout?: number): Promise<void> => {
   for (let attempt = 0; ; attempt++) {
     try {
-      await documentClient.send(new TransactWriteCommand({ TransactItems: transactItems, ClientRequestToken: token }));
+      await documentClient.send(
+        new TransactWriteCommand({ TransactItems: transactItems, ClientRequestToken: token }),
+        requestTimeout ? { requestTimeout } : {},
+      );
       return;
     } catch (error) {
       // The first attempt with this token is still being applied: wait for its outcome, with the same token.

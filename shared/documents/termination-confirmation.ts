@@ -1,10 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../clock.ts';
 import { getContact } from '../contacts/store.ts';
-import { renderTerminationLetterFile } from '../contracts/contract-document.ts';
 import { contractPartition } from '../contracts/keys.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import { getExistingContract } from '../contracts/store.ts';
+import { renderTerminationLetterFile } from '../contracts/termination-letter-file.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { ConditionFailed } from '../db/errors.ts';
 import { putNew, write } from '../db/write.ts';

@@ -1,11 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
-import { type ParsedMail, simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { expect, vi } from 'vitest';
 import { type ApiResponse, type TestApi, unique } from '../support/api.ts';
 import { signaturePng } from '../support/images.ts';
 import { documentViolation } from '../support/openapi-responses.ts';
+import { outboxMails } from '../support/outbox.ts';
 
 let nextClient = 2;
 /**
@@ -86,16 +85,8 @@ export const signedContractOf = async (api: TestApi, person: { firstName?: strin
 };
 
 /** Every confirmation in the outbox that names the declaration (its „Eingangsnummer“), parsed. */
-export const confirmationsOf = async (outbox: string, declarationId: string): Promise<ParsedMail[]> => {
-  let names: string[] = [];
-  try {
-    names = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  const mails = await Promise.all(names.map((name) => simpleParser(readFileSync(join(outbox, name)))));
-  return mails.filter((mail) => mail.text?.includes(`Eingangsnummer: ${declarationId}`));
-};
+export const confirmationsOf = async (outbox: string, declarationId: string): Promise<ParsedMail[]> =>
+  (await outboxMails(outbox)).filter((mail) => mail.text?.includes(`Eingangsnummer: ${declarationId}`));
 
 /** Waits until the matcher has mailed `count` confirmations of the declaration (the stream is read every 50 ms). */
 export const confirmed = (outbox: string, declarationId: string, count = 1): Promise<ParsedMail[]> =>

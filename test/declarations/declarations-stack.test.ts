@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultThrottle } from '#infra/http-api.ts';
 import { publicRouteThrottle } from '#infra/route-throttles.ts';
 import { studioApiStack } from '../support/cdk-app.ts';
+import { rolePolicies } from '../support/iam.ts';
 
 type Resource = { Properties: Record<string, any> };
 
@@ -52,10 +53,9 @@ describe('the declarations in the stack', () => {
   });
 
   it('lets the matcher send mail and no public declaration function do so', () => {
-    const policies = Object.entries(resources('AWS::IAM::Policy'));
-    const sendsMail = policies
-      .filter(([, policy]) => JSON.stringify(policy.Properties.PolicyDocument).includes('ses:Send'))
-      .map(([id]) => id);
+    const sendsMail = rolePolicies(template)
+      .filter((policy) => JSON.stringify(policy.document).includes('ses:Send'))
+      .flatMap((policy) => policy.roleIds);
     expect(sendsMail.some((id) => id.startsWith('DeclarationsMatchRole'))).toBe(true);
     expect(sendsMail.filter((id) => /^DeclarationsFile/.test(id))).toEqual([]);
   });

@@ -30,6 +30,15 @@ const remoteContract = async () => {
   return { contact, contract, withdrawal };
 };
 
+/** „Vertrag widerrufen“ filed with the contact's own name, email and the contract's number, from a client of its own. */
+const fileWithdrawal = (contact: { lastName: string; email: string }, contract: { number: string }) =>
+  postFrom(api, newClientAddress(), '/api/public/withdrawals', {
+    firstName: 'Ada',
+    lastName: contact.lastName,
+    email: contact.email,
+    contractNumber: contract.number,
+  });
+
 const contractOf = async (id: string) => (await api.request('GET', `/api/contracts/${id}`)).body;
 
 const declarationWith = async (status: string, id: string) => {
@@ -44,12 +53,7 @@ describe('POST /api/public/withdrawals', () => {
   it('records a matching withdrawal as customer-online and mails its end', async () => {
     const { contact, contract } = await remoteContract();
 
-    const response = await postFrom(api, newClientAddress(), '/api/public/withdrawals', {
-      firstName: 'Ada',
-      lastName: contact.lastName,
-      email: contact.email,
-      contractNumber: contract.number,
-    });
+    const response = await fileWithdrawal(contact, contract);
 
     expect(response.status).toBe(202);
     const [mail] = await confirmed(outbox, response.body.id);
@@ -71,12 +75,7 @@ describe('POST /api/public/withdrawals', () => {
     expect(withdrawal.periodEndsOn).toBe('2026-12-15');
     clock.set('2026-12-15T23:30:00Z'); // 00:30 on 16 December in Berlin
 
-    const response = await postFrom(api, newClientAddress(), '/api/public/withdrawals', {
-      firstName: 'Ada',
-      lastName: contact.lastName,
-      email: contact.email,
-      contractNumber: contract.number,
-    });
+    const response = await fileWithdrawal(contact, contract);
 
     expect(response.status).toBe(202);
     const [mail] = await confirmed(outbox, response.body.id);

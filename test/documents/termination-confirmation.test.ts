@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ParsedMail, simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { signedContractOf } from '../declarations/declaration-support.ts';
 import { unique, useApi } from '../support/api.ts';
 import { useDocumentRender } from '../support/document-render.ts';
-import { signaturePng } from '../support/images.ts';
+import { outboxMails } from '../support/outbox.ts';
 import { useStudioProfile } from '../support/studio.ts';
 
 // The Kündigungsbestätigung (API.md §14, §15): every recorded termination is confirmed to the contact by email
@@ -31,49 +32,12 @@ const textOf = (pdf: Uint8Array) => {
   return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 };
 
-const created = async (path: string, body: unknown) => {
-  const response = await api.request('POST', path, { body });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  return response.body;
-};
-
-/** A signed twelve-month membership of a contact with an email, from 1 January 2027. */
-const signedContract = async (lastName: string, email: string) => {
-  const contact = await created('/api/contacts', { firstName: 'Ada', lastName, email });
-  const service = await created('/api/services', {
-    name: unique('Mitgliedschaft '),
-    price: { amount: 3900, currency: 'EUR' },
-    billingInterval: 'month',
-  });
-  const contract = await created('/api/contracts', {
-    contactId: contact.id,
-    items: [{ serviceId: service.id }],
-    startDate: '2027-01-01',
-    minimumTermMonths: 12,
-  });
-  return created(`/api/contracts/${contract.id}/signatures`, {
-    role: 'customer',
-    signerName: `Ada ${lastName}`,
-    documentHash: contract.documentHash,
-    signatureImage: signaturePng,
-    consent: true,
-  });
-};
-
-const confirmationsTo = async (email: string): Promise<ParsedMail[]> => {
-  let names: string[] = [];
-  try {
-    names = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  const mails = await Promise.all(names.map((name) => simpleParser(readFileSync(join(outbox, name)))));
-  return mails.filter(
+const confirmationsTo = async (email: string): Promise<ParsedMail[]> =>
+  (await outboxMails(outbox)).filter(
     (mail) =>
       mail.subject?.startsWith('Kündigungsbestätigung') &&
       (Array.isArray(mail.to) ? mail.to : [mail.to]).some((to) => to?.value[0]?.address === email),
   );
-};
 
 const storedDocuments = async (id: string) =>
   (await api.request('GET', `/api/contracts/${id}/documents`)).body.items as {
@@ -84,9 +48,8 @@ const storedDocuments = async (id: string) =>
 
 describe('the Kündigungsbestätigung of a termination at the counter', () => {
   it('mails the contact the end date with the PDF letter, and keeps the same letter as a document', async () => {
-    const lastName = unique('Brandt');
-    const email = `${unique('ada').toLowerCase()}@example.com`;
-    const contract = await signedContract(lastName, email);
+    const { contact, contract } = await signedContractOf(api);
+    const { lastName, email } = contact;
 
     const terminated = await api.request('POST', `/api/contracts/${contract.id}/termination`, {
       body: { receivedOn: null, reason: 'Umzug <b>nach</b> Köln' },
@@ -129,8 +92,8 @@ describe('the Kündigungsbestätigung of a termination at the counter', () => {
   });
 
   it('goes out once, however often the stream hands out the termination', async () => {
-    const email = `${unique('once').toLowerCase()}@example.com`;
-    const contract = await signedContract(unique('Once'), email);
+    const { contact, contract } = await signedContractOf(api);
+    const { email } = contact;
     expect((await api.request('POST', `/api/contracts/${contract.id}/termination`, { body: {} })).status).toBe(200);
     await vi.waitFor(async () => {
       if ((await confirmationsTo(email)).length === 0) throw new Error('no confirmation yet');

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DocumentsBucket } from '#infra/documents-bucket.ts';
 import { constructId } from '#infra/stack.ts';
 import { studioApiStack } from '../support/cdk-app.ts';
+import { rolePolicies, statementsOfRole } from '../support/iam.ts';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 
@@ -15,12 +16,6 @@ const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
 const bucketId = logicalId(stack.documents.bucket);
 const keyId = logicalId(stack.documents.key);
 const bucket = template.findResources('AWS::S3::Bucket')[bucketId] as Resource;
-
-/** The statements of every IAM policy attached to `roleId`, resolved. */
-const statementsOf = (synthesized: Template, roleId: string) =>
-  Object.values(synthesized.findResources('AWS::IAM::Policy') as Record<string, Resource>)
-    .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]);
 
 describe('the bucket of signed originals', () => {
   it('locks every object version in compliance mode, with versioning and no lifecycle rule', () => {
@@ -87,7 +82,7 @@ describe('the bucket of signed originals', () => {
         (stack.node.findChild(constructId(name)) as unknown as { role: { node: { defaultChild?: unknown } } }).role,
       );
     const s3Actions = (roleId: string) =>
-      statementsOf(template, roleId)
+      statementsOfRole(template, roleId)
         .filter((statement) => JSON.stringify(statement).includes(bucketId))
         .flatMap((statement) => [statement.Action].flat())
         .sort();
@@ -102,11 +97,9 @@ describe('the bucket of signed originals', () => {
       expect(s3Actions(roleOfRoute(renderPath)), renderPath).toEqual(s3Actions(roleOfRoute('contracts-document')));
     }
     expect(s3Actions(roleOfRoute('documents-get'))).toEqual(['s3:GetObject']);
-    const policiesNamingTheBucket = Object.values(
-      template.findResources('AWS::IAM::Policy') as Record<string, Resource>,
-    )
-      .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes(bucketId))
-      .map((policy) => JSON.stringify(policy.Properties.Roles));
+    const policiesNamingTheBucket = rolePolicies(template).filter((policy) =>
+      JSON.stringify(policy.document).includes(bucketId),
+    );
     expect(policiesNamingTheBucket).toHaveLength(5);
     const functionsWithTheBucket = Object.values(
       template.findResources('AWS::Lambda::Function') as Record<string, Resource>,
@@ -130,8 +123,8 @@ describe('the bucket of signed originals', () => {
     // assess
     const rendererId = scratch.getLogicalId(renderer.node.defaultChild as never);
     const readerId = scratch.getLogicalId(reader.node.defaultChild as never);
-    const rendererActions = statementsOf(synthesized, rendererId).flatMap((s) => [s.Action].flat());
-    const readerActions = statementsOf(synthesized, readerId).flatMap((s) => [s.Action].flat());
+    const rendererActions = statementsOfRole(synthesized, rendererId).flatMap((s) => [s.Action].flat());
+    const readerActions = statementsOfRole(synthesized, readerId).flatMap((s) => [s.Action].flat());
     expect(rendererActions.filter((action) => action.startsWith('s3:')).sort()).toEqual([
       's3:GetObject',
       's3:GetObjectRetention',

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { deliveryAttempts, iteratorAgeAlarmMs, maxReceiveCount } from '#infra/events.ts';
 import { constructId } from '#infra/stack.ts';
 import { studioApiStack } from '../support/cdk-app.ts';
+import { type Statement, statementsOfFunction } from '../support/iam.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
-type Statement = { Action: string | string[]; Resource: unknown; Condition?: Record<string, unknown> };
 
 const { stack } = studioApiStack();
 const template = Template.fromStack(stack);
@@ -26,14 +26,7 @@ const queueId = () => logicalIdOf('AWS::SQS::Queue', 'EventsDeliveryQueue');
 const deadLetterId = () => logicalIdOf('AWS::SQS::Queue', 'EventsDeliveryDeadLetters');
 
 /** Every statement of the policies attached to the function's role. */
-const statementsOfFunction = (logicalId: string): Statement[] => {
-  const roleId: string = resources('AWS::Lambda::Function')[logicalId]?.Properties.Role['Fn::GetAtt'][0];
-  return Object.values(resources('AWS::IAM::Policy'))
-    .filter((policy) => policy.Properties.Roles.some((role: { Ref?: string }) => role.Ref === roleId))
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
-};
-
-const statementsOf = (name: string): Statement[] => statementsOfFunction(functionId(name));
+const statementsOf = (name: string): Statement[] => statementsOfFunction(template, functionId(name));
 
 const roleOf = (name: string): string =>
   resources('AWS::Lambda::Function')[functionId(name)]?.Properties.Role['Fn::GetAtt'][0];
@@ -195,7 +188,7 @@ describe('least privilege', () => {
       accountActions.filter((action) => /Encrypt|Decrypt|GenerateDataKey|CreateGrant|kms:\*/.test(action)),
     ).toEqual([]);
     for (const id of Object.keys(resources('AWS::Lambda::Function')))
-      expect(json(statementsOfFunction(id)), id).not.toContain(keyId());
+      expect(json(statementsOfFunction(template, id)), id).not.toContain(keyId());
     template.hasResourceProperties('AWS::Lambda::Function', {
       Handler: 'index.handler',
       Environment: { Variables: Match.objectLike({ WEBHOOK_SECRET_KEY_ID: { 'Fn::GetAtt': [keyId(), 'Arn'] } }) },

@@ -11,6 +11,7 @@ import {
 import { alarmEmailContextKey, watchedTableOperations } from '#infra/monitoring.ts';
 import { type AreaBackgroundFunction, backgroundFunctions, type RouteDefinition, routes } from '#shared/routes.ts';
 import { studioApiStack } from '../support/cdk-app.ts';
+import { statementsOfRole } from '../support/iam.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 type MetricRead = { namespace: string; metricName: string; dimensions: Record<string, unknown> };
@@ -235,15 +236,13 @@ describe('operations', () => {
     it('gives every function 10 s (the webhook delivery function, background functions and routes that say so their own, routes below API Gateway’s 30 s) and 512 MB, and a role that writes only its own log group', () => {
       // prepare
       const functions = resourcesOf(template, 'AWS::Lambda::Function');
-      const policies = resourcesOf(template, 'AWS::IAM::Policy');
 
       // act
       const logging = functions.map(({ Properties }) => {
         const roleId = Properties.Role['Fn::GetAtt'][0];
-        const statements = policies
-          .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
-          .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
-          .filter((statement) => [statement.Action].flat().some((action: string) => action.startsWith('logs:')));
+        const statements = statementsOfRole(template, roleId).filter((statement) =>
+          [statement.Action].flat().some((action: string) => action.startsWith('logs:')),
+        );
         return { Properties, role: template.toJSON().Resources[roleId] as Resource, statements };
       });
 

@@ -77,7 +77,7 @@ const collectFirstDue = async (api: TestApi) => {
 /**
  * Everything the service can hold about one customer: the contact, a contract signed at the tablet with its
  * mandate signed, the customer's copy mailed, the signed original stored, its first due collected, a
- * termination declared without login (by email, in capitals), then terminated by staff. The studio profile
+ * termination declared without login (by email, in capitals), then terminated by staff and confirmed by letter. The studio profile
  * is set first (contracts and mandates need it).
  */
 export const personWithEverything = async (api: TestApi) => {
@@ -104,6 +104,10 @@ export const personWithEverything = async (api: TestApi) => {
   expect(declared.status, JSON.stringify(declared.body)).toBe(202);
   const terminated = await api.request('POST', `/api/contracts/${contract.id}/termination`, { body: {} });
   expect(terminated.status, JSON.stringify(terminated.body)).toBe(200);
+  // documents-render's work on `contract.terminated`, as the stream runs it: the Kündigungsbestätigung kept and mailed.
+  // Imported here, not at the top: the table's client must not be made before useApi has named the endpoint.
+  const { confirmTermination } = await import('#shared/documents/termination-confirmation.ts');
+  await confirmTermination(contract.id);
   return { ...person, contract: terminated.body };
 };
 

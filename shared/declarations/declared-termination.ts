@@ -1,10 +1,7 @@
 import { earliestEndOn, todayIn } from '../contracts/dates.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
-import { getExistingContract } from '../contracts/store.ts';
-import { terminateContract } from '../contracts/terminate-contract.ts';
 import type { TerminationInput } from '../contracts/termination-schema.ts';
-import type { StoredDeclaration, TerminationDeclaration } from './schema.ts';
-import { declarationDecision } from './store.ts';
+import type { TerminationDeclaration } from './schema.ts';
 
 /**
  * The termination a declaration asks for, as §9 records it: received on the day it arrived in the studio's
@@ -12,7 +9,7 @@ import { declarationDecision } from './store.ts';
  * a date too early takes effect at the next possible date); an extraordinary one ends when received unless
  * a later day is wished.
  */
-const terminationOf = (
+export const terminationOf = (
   contract: ContractWithSignatures,
   declaration: TerminationDeclaration,
   receivedAt: string,
@@ -34,22 +31,4 @@ const terminationOf = (
     reason: declaration.reason,
     endsOn: wished && earliest && wished > earliest ? wished : null,
   };
-};
-
-/**
- * Records the declared termination against the contract and settles the declaration in the same transaction
- * (its version is the condition: whoever decides first wins). Refusals of the contracts area (a contract not
- * signed, already terminated, ending by itself) are its Problems, thrown on.
- */
-export const recordDeclaredTermination = async (
-  declaration: StoredDeclaration,
-  contractId: string,
-  decision: Pick<StoredDeclaration, 'status' | 'checkedAt'>,
-  recordedBy: string,
-): Promise<ContractWithSignatures> => {
-  const contract = await getExistingContract(contractId);
-  const input = terminationOf(contract, declaration.declaration as TerminationDeclaration, declaration.receivedAt);
-  return terminateContract(contractId, input, recordedBy, (terminated) => [
-    declarationDecision(declaration, { ...decision, contractId, endsOn: terminated.termination?.endsOn ?? null }),
-  ]);
 };
