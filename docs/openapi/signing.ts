@@ -156,7 +156,13 @@ const SigningView = component(
           'Der letzte Tag der Widerrufsfrist, wenn heute unterschrieben wird: der Tag der Unterschrift in der Zeitzone des Studios + 14 Tage (§ 355 Abs. 2, § 187 Abs. 1 BGB).',
         notice: {
           text: 'Die Widerrufsbelehrung nach dem Muster der Anlage 1 EGBGB mit Name, Anschrift, Telefon und E-Mail des Studios; die Seite zeigt sie als Text.',
-          fields: { heading: 'Die Überschrift.', sections: 'Die Abschnitte, je mit Überschrift und Absätzen.' },
+          fields: {
+            heading: 'Die Überschrift.',
+            sections: {
+              text: 'Die Abschnitte („Widerrufsrecht“, „Folgen des Widerrufs“).',
+              fields: { heading: 'Die Überschrift des Abschnitts.', paragraphs: 'Seine Absätze.' },
+            },
+          },
         },
         form: {
           text: 'Das Muster-Widerrufsformular (Anlage 2 EGBGB), an das Studio gerichtet.',

@@ -1,18 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type ParsedMail, simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
+import { outboxMails } from './outbox.ts';
 
 /** Every message in the outbox addressed to `address`, parsed as a mail client would read it. */
-export const mailsTo = async (outbox: string, address: string): Promise<ParsedMail[]> => {
-  let names: string[] = [];
-  try {
-    names = readdirSync(outbox).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  const mails = await Promise.all(names.map((name) => simpleParser(readFileSync(join(outbox, name)))));
-  return mails.filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === address);
-};
+export const mailsTo = async (outbox: string, address: string): Promise<ParsedMail[]> =>
+  (await outboxMails(outbox)).filter(
+    (mail) => mail.to && !Array.isArray(mail.to) && mail.to.value[0]?.address === address,
+  );
 
 /** The signing link a remote session mailed: the only place its token exists. */
 export const signingLinkIn = (mail: ParsedMail): URL => {
