@@ -16,33 +16,42 @@ const longestMinutes = { counter: 60, remote: 10_080 } as const satisfies Record
 /** Without `expiresInMinutes`: half an hour at the counter, the whole week for a link sent home. */
 export const defaultMinutes = { counter: 30, remote: 10_080 } as const satisfies Record<SigningChannel, number>;
 
-const integerFrom5To = (max: number) => {
-  const range = schemaMessage('field.integerRange', 5, max);
-  return v.pipe(
-    v.number(schemaMessage('field.mustBeNumber')),
-    v.integer(range),
-    v.minValue(5, range),
-    v.maxValue(max, range),
+// The range depends on the channel, so it is checked (and named in the message) once the channel is known.
+const wholeMinutes = v.pipe(
+  v.number(schemaMessage('field.mustBeNumber')),
+  v.integer(schemaMessage('field.mustBeInteger')),
+);
+
+const lastsAtMost = (channel: SigningChannel) =>
+  v.forward<
+    v.InferOutput<typeof SessionFields>,
+    v.PartialCheckIssue<v.InferOutput<typeof SessionFields>>,
+    ['expiresInMinutes']
+  >(
+    v.partialCheck(
+      [['channel'], ['expiresInMinutes']],
+      (input) =>
+        input.channel !== channel ||
+        input.expiresInMinutes === undefined ||
+        (input.expiresInMinutes >= 5 && input.expiresInMinutes <= longestMinutes[channel]),
+      schemaMessage('field.integerRange', 5, longestMinutes[channel]),
+    ),
+    ['expiresInMinutes'],
   );
-};
+
+const SessionFields = v.strictObject({
+  role: v.optional(v.picklist(signerRoles, schemaMessage('field.oneOf', signerRoles)), 'customer'),
+  channel: v.optional(v.picklist(signingChannels, schemaMessage('field.oneOf', signingChannels)), 'counter'),
+  /** Only for `remote`: where the link goes, by default the contact's email. */
+  sendTo: optionalString(emailAddress()),
+  expiresInMinutes: v.optional(wholeMinutes),
+});
 
 /** Body of `POST /api/contracts/:id/signing-sessions`. */
 export const SigningSessionInput = v.pipe(
-  v.strictObject({
-    role: v.optional(v.picklist(signerRoles, schemaMessage('field.oneOf', signerRoles)), 'customer'),
-    channel: v.optional(v.picklist(signingChannels, schemaMessage('field.oneOf', signingChannels)), 'counter'),
-    /** Only for `remote`: where the link goes, by default the contact's email. */
-    sendTo: optionalString(emailAddress()),
-    expiresInMinutes: v.optional(integerFrom5To(longestMinutes.remote)),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['channel'], ['expiresInMinutes']],
-      (input) => input.channel === 'remote' || (input.expiresInMinutes ?? 0) <= longestMinutes.counter,
-      schemaMessage('field.integerRange', 5, longestMinutes.counter),
-    ),
-    ['expiresInMinutes'],
-  ),
+  SessionFields,
+  lastsAtMost('counter'),
+  lastsAtMost('remote'),
   v.forward(
     v.partialCheck(
       [['channel'], ['sendTo']],

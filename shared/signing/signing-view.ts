@@ -5,8 +5,13 @@ import type { ContractWithSignatures } from '../contracts/schema.ts';
 import type { SignerRole } from '../contracts/signature-schema.ts';
 import { getExistingContract } from '../contracts/store.ts';
 import { describeTerm } from '../contracts/term-sentences.ts';
+import {
+  earlyStartRequest,
+  startsWithinPeriod,
+  withdrawalForm,
+  withdrawalNotice,
+} from '../contracts/withdrawal-notice.ts';
 import { withdrawalPeriodEndsOn } from '../contracts/withdrawal-period.ts';
-import { earlyStartRequest, startsWithinPeriod, withdrawalForm, withdrawalNotice } from '../contracts/withdrawal-notice.ts';
 import type { PresentedSession } from './find-session.ts';
 import type { SigningMandate, SigningView, SigningWithdrawal } from './view-schema.ts';
 

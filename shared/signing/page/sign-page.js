@@ -312,7 +312,12 @@
       message.textContent = 'Die Unterschrift wird gespeichert …';
       const name = nameInput.value.trim();
       const echoed = typeof echo === 'function' ? echo() : echo;
-      const body = JSON.stringify({ signerName: name, signatureImage: signatureImage(canvas), consent: true, ...echoed });
+      const body = JSON.stringify({
+        signerName: name,
+        signatureImage: signatureImage(canvas),
+        consent: true,
+        ...echoed,
+      });
       const response = await post(path, body, randomKey()).catch(() => undefined);
       if (response?.status === 201) return signed(await response.json(), name);
       if (response?.status === 401) return linkInvalid();
