@@ -209,7 +209,7 @@ const SigningInputComponent = component(
     consent: 'Die Zustimmung zum elektronischen Unterschreiben; muss `true` sein.',
     documentHash: 'Der Dokument-Hash, den die Seite angezeigt hat (aus `GET /api/signing`).',
     requestedEarlyStart:
-      'Nur in einer Sitzung aus der Ferne (`remote`): Der Kunde verlangt ausdrücklich, dass die Leistung schon während der Widerrufsfrist beginnt (§ 356 Abs. 4, § 357a Abs. 2 BGB); der Vertrag speichert es in `withdrawal.requestedEarlyStart`. Ohne Angabe `false`. In einer Sitzung am Tresen 400.',
+      'Nur in einer Sitzung aus der Ferne (`remote`): Der Kunde verlangt ausdrücklich, dass die Leistung schon während der Widerrufsfrist beginnt (§ 356 Abs. 4, § 357a Abs. 2 BGB); der Vertrag speichert es in `withdrawal.requestedEarlyStart`. Ohne Angabe `false`. In einer Sitzung am Tresen oder für `studio` 400 mit dem Feld.',
   },
   {
     text: 'Die Unterschrift auf der Unterschriftsseite; Vertrag und Rolle legt die Sitzung fest.',

@@ -17,7 +17,9 @@ export const signWithSession = async (
 ): Promise<ContractWithSignatures> => {
   const { session } = presented;
   const { requestedEarlyStart, ...signature } = input;
-  if (requestedEarlyStart !== undefined && session.channel !== 'remote') {
+  // Only the customer's own signature at home concludes the contract away from the studio (§ 312b BGB).
+  const away = session.channel === 'remote' && session.role === 'customer';
+  if (requestedEarlyStart !== undefined && !away) {
     throw new Problem('validation-failed', signingTexts.localized('earlyStartOnlyRemote'), {
       errors: [{ path: 'requestedEarlyStart', message: signingTexts.localized('earlyStartOnlyRemote') }],
     });
@@ -32,8 +34,6 @@ export const signWithSession = async (
   // the token usable. With a mandate to follow, the contract's step only checks it is still open.
   const tokenWrite = tokenUse(presented.tokenHash, now(), session.mandateHash === null);
   try {
-    // Only the customer's own signature at home concludes the contract away from the studio (§ 312b BGB).
-    const away = session.channel === 'remote' && session.role === 'customer';
     return await signContract(
       session.contractId,
       { role: session.role, ...signature },
