@@ -30,7 +30,8 @@ const refusalOf = (
   if (contract.status !== 'signed' && contract.status !== 'terminated') {
     return conflict(contractTexts.localized('notWithdrawable', contract.status));
   }
-  // § 355 Abs. 1 Satz 5 BGB: the withdrawal is in time when it is sent within the period; the studio records the day received.
+  // API.md §14 compares the day received. § 355 Abs. 1 Satz 5 BGB lets a withdrawal sent in time arrive later:
+  // staff then give the day it was sent as `receivedOn` (any past day from the conclusion on is taken).
   if (receivedOn > withdrawal.periodEndsOn) {
     return conflict(contractTexts.localized('withdrawalPeriodOver', withdrawal.periodEndsOn, receivedOn));
   }

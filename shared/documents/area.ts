@@ -3,7 +3,12 @@ import { anyRole } from '../roles.ts';
 import { contractDocumentFiles } from './document-files.ts';
 
 /** The contract events whose documents change: the `documents-render` function follows them (docs/documents.md). */
-export const documentEventTypes = ['contract.signed', 'contract.terminated', 'mandate.signed'] as const;
+export const documentEventTypes = [
+  'contract.signed',
+  'contract.terminated',
+  'contract.withdrawn',
+  'mandate.signed',
+] as const;
 
 /** The id of the sample contract's signed original, as a sample request names it. */
 export const sampleDocumentId = '01JD0000000000000000000009';

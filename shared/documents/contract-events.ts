@@ -19,6 +19,8 @@ const work: Record<(typeof documentEventTypes)[number], (contractId: string) => 
     await keepContractDocuments(contractId);
     await confirmTermination(contractId);
   },
+  // A withdrawal fixes the end too: the documents are kept to its retention date.
+  'contract.withdrawn': keepContractDocuments,
   // The original first (if the contract is signed), then the mandate's document if the original lacks it.
   'mandate.signed': keepContractDocuments,
 };

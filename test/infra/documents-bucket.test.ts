@@ -165,7 +165,7 @@ describe('the renderer of signed originals', () => {
         dynamodb: {
           NewImage: {
             entity: { S: ['event'] },
-            type: { S: ['contract.signed', 'contract.terminated', 'mandate.signed'] },
+            type: { S: ['contract.signed', 'contract.terminated', 'contract.withdrawn', 'mandate.signed'] },
           },
         },
       },
