@@ -28,11 +28,20 @@ const SigningSessionInputComponent = component(
   'SigningSessionInput',
   {
     role: 'Wer mit dem Link unterschreibt: `customer` (der Kunde) oder `studio`. Ohne Angabe `customer`.',
-    expiresInMinutes: 'Wie lange der Link zum Unterschreiben gilt, 5 bis 60 Minuten. Ohne Angabe 30.',
+    channel:
+      '`counter` (ohne Angabe): Der Link kommt in der Antwort, für das Tablet am Tresen. `remote`: Der Link geht per E-Mail an den Kunden, der zu Hause unterschreibt; der Vertrag ist dann außerhalb des Studios geschlossen und hat ein Widerrufsrecht (§§ 312b, 312c, 312g BGB).',
+    sendTo:
+      'Nur für `remote`: an welche Adresse der Link geht. Ohne Angabe die E-Mail-Adresse des Kontakts (hat er keine: 422). Bei `counter` 400.',
+    expiresInMinutes:
+      'Wie lange der Link zum Unterschreiben gilt: am Tresen 5 bis 60 Minuten (ohne Angabe 30), aus der Ferne 5 bis 10080 Minuten, also höchstens 7 Tage (ohne Angabe 10080).',
   },
   {
     text: 'Eine neue Unterschriftssitzung für einen Vertrag und eine Rolle.',
-    examples: [{}, { role: 'customer', expiresInMinutes: 15 }],
+    examples: [
+      {},
+      { role: 'customer', expiresInMinutes: 15 },
+      { channel: 'remote', sendTo: 'erika@example.com', expiresInMinutes: 4320 },
+    ],
   },
 );
 
@@ -42,10 +51,14 @@ const SigningSession = component(
   {
     id: 'ID der Sitzung, eine ULID.',
     role: 'Die Rolle, in der mit diesem Link unterschrieben wird.',
+    channel: 'Am Tresen (`counter`) oder per E-Mail (`remote`).',
     expiresAt: 'Bis wann der Link zum Unterschreiben gilt (RFC 3339, UTC).',
-    url: `Der Link zur Unterschriftsseite, \`<Origin>/api/sign#<token>\`: einmal verwendbar. ${tokenErklaerung} Er wird nur in dieser Antwort gezeigt.`,
+    url: `Nur am Tresen: der Link zur Unterschriftsseite, \`<Origin>/api/sign#<token>\`: einmal verwendbar. ${tokenErklaerung} Er wird nur in dieser Antwort gezeigt.`,
     qrCodeSvg:
-      'Derselbe Link als QR-Code: ein eigenständiges SVG-Dokument, zum Anzeigen am Bildschirm und Scannen mit der Kamera des Kunden.',
+      'Nur am Tresen: derselbe Link als QR-Code, ein eigenständiges SVG-Dokument, zum Anzeigen am Bildschirm und Scannen mit der Kamera des Kunden.',
+    sentTo:
+      'Nur bei `remote`: die Adresse, an die der Link ging. Die Antwort enthält weder Link noch Token: Nur die E-Mail hat ihn.',
+    messageId: 'Nur bei `remote`: die Kennung der E-Mail beim Mailversand (SES, lokal die Datei im Postausgang).',
   },
   {
     text: 'Eine geöffnete Unterschriftssitzung mit ihrem Link. Wer den Link hat, kann den Vertrag in dieser Rolle einsehen und unterschreiben: Zeigen Sie ihn nur der Person, die unterschreiben soll.',
@@ -54,8 +67,17 @@ const SigningSession = component(
         id: '01JD5A2B3C4D5E6F7G8H9J0K1M',
         role: 'customer',
         expiresAt: '2026-11-22T11:00:00.000Z',
+        channel: 'counter',
         url,
         qrCodeSvg: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 53 53" shape-rendering="crispEdges">…</svg>',
+      },
+      {
+        id: '01JD5A2B3C4D5E6F7G8H9J0K1N',
+        role: 'customer',
+        channel: 'remote',
+        expiresAt: '2026-11-29T10:30:00.000Z',
+        sentTo: 'erika@example.com',
+        messageId: '0193a1b2-7c3d-4e5f-8a9b-0c1d2e3f4a5b@studio.invalid',
       },
     ],
   },
@@ -103,6 +125,7 @@ const SigningView = component(
   'SigningView',
   {
     role: 'Die Rolle, in der unterschrieben wird.',
+    channel: 'Am Tresen (`counter`) oder zu Hause über den Link aus der E-Mail (`remote`).',
     documentHash:
       'Der Dokument-Hash des Vertrags beim Öffnen der Sitzung; die Unterschrift muss ihn mitsenden (sonst 409).',
     expiresAt: 'Bis wann der Link zum Unterschreiben gilt.',
@@ -126,12 +149,36 @@ const SigningView = component(
       text: 'Das SEPA-Mandat, das nach dem Vertrag unterschrieben wird: nur in einer Sitzung für `customer`, wenn der Vertrag beim Öffnen der Sitzung ein Mandat im Zustand `pending` hatte und es noch dieses ist; sonst immer vorhanden und `null`.',
       ref: SigningMandate.documented,
     },
+    withdrawal: {
+      text: 'Nur in einer Sitzung aus der Ferne für `customer` (sonst `null`): was die Seite vor dem Unterschriftenfeld zeigt.',
+      fields: {
+        periodEndsOn:
+          'Der letzte Tag der Widerrufsfrist, wenn heute unterschrieben wird: der Tag der Unterschrift in der Zeitzone des Studios + 14 Tage (§ 355 Abs. 2, § 187 Abs. 1 BGB).',
+        notice: {
+          text: 'Die Widerrufsbelehrung nach dem Muster der Anlage 1 EGBGB mit Name, Anschrift, Telefon und E-Mail des Studios; die Seite zeigt sie als Text.',
+          fields: {
+            heading: 'Die Überschrift.',
+            sections: {
+              text: 'Die Abschnitte („Widerrufsrecht“, „Folgen des Widerrufs“).',
+              fields: { heading: 'Die Überschrift des Abschnitts.', paragraphs: 'Seine Absätze.' },
+            },
+          },
+        },
+        form: {
+          text: 'Das Muster-Widerrufsformular (Anlage 2 EGBGB), an das Studio gerichtet.',
+          fields: { heading: 'Die Überschrift.', paragraphs: 'Die Zeilen des Formulars.' },
+        },
+        earlyStartRequest:
+          'Der Text des eigenen, nicht vorausgewählten Kästchens, mit dem der Kunde ausdrücklich verlangt, dass die Leistung schon während der Widerrufsfrist beginnt (§ 356 Abs. 4, § 357a Abs. 2 BGB); `null`, wenn der Vertrag erst nach der Frist beginnt.',
+      },
+    },
   },
   {
     text: 'Was die Unterschriftsseite zeigt: der ganze Vertrag, seine Laufzeit in Worten und der Hash, den die Unterschrift bestätigt.',
     examples: [
       {
         role: 'customer',
+        channel: 'counter',
         documentHash: hash,
         expiresAt: '2026-11-22T11:00:00.000Z',
         signerName: 'Erika Mustermann',
@@ -144,6 +191,7 @@ const SigningView = component(
           notice: 'Kündigungsfrist: 1 Monat ab Eingang der Kündigung.',
         },
         mandate: null,
+        withdrawal: null,
       },
     ],
   },
@@ -160,6 +208,8 @@ const SigningInputComponent = component(
     },
     consent: 'Die Zustimmung zum elektronischen Unterschreiben; muss `true` sein.',
     documentHash: 'Der Dokument-Hash, den die Seite angezeigt hat (aus `GET /api/signing`).',
+    requestedEarlyStart:
+      'Nur in einer Sitzung aus der Ferne (`remote`): Der Kunde verlangt ausdrücklich, dass die Leistung schon während der Widerrufsfrist beginnt (§ 356 Abs. 4, § 357a Abs. 2 BGB); der Vertrag speichert es in `withdrawal.requestedEarlyStart`. Ohne Angabe `false`. In einer Sitzung am Tresen oder für `studio` 400 mit dem Feld.',
   },
   {
     text: 'Die Unterschrift auf der Unterschriftsseite; Vertrag und Rolle legt die Sitzung fest.',
@@ -183,11 +233,12 @@ export const signingOperations = {
     description: [
       'Öffnet eine Sitzung, in der eine Person den Vertrag in einer Rolle auf einem Tablet (oder per QR-Code am eigenen Telefon) liest und unterschreibt. Nur für einen Vertrag im Zustand `pending`, dessen Rolle noch nicht unterschrieben hat (sonst 409).',
       `Der Link ist einmal verwendbar und gilt \`expiresInMinutes\` lang. ${tokenErklaerung} Eine neue Sitzung für denselben Vertrag und dieselbe Rolle beendet die vorige: Ihr Link gilt sofort nicht mehr.`,
-      '**Wiederholungen:** Die Antwort enthält ein Geheimnis, das der Server nicht aufbewahrt. Sie wird darum nie gespeichert und nie erneut ausgeliefert; ein `Idempotency-Key` wird hier nicht ausgewertet. Eine Wiederholung öffnet eine neue Sitzung und beendet die vorige, so dass immer höchstens ein Link je Vertrag und Rolle gilt: der aus der zuletzt erhaltenen Antwort.',
+      '**Aus der Ferne** (`channel: "remote"`): Der Link geht per E-Mail (deutsch, mit dem Namen des Studios und dem Ablauf) an `sendTo` oder den Kontakt und gilt bis zu 7 Tage; die Antwort enthält weder Link noch Token. Die Seite zeigt vor dem Unterschriftenfeld die Widerrufsbelehrung des Studios und, wenn der Vertrag vor dem Ende der Widerrufsfrist beginnt, das Kästchen für den vorzeitigen Beginn. Der so unterschriebene Vertrag erhält `withdrawal`, sein PDF die Belehrung und das Muster-Widerrufsformular.',
+      '**Wiederholungen:** Die Antwort am Tresen enthält ein Geheimnis, das der Server nicht aufbewahrt. Sie wird darum nie gespeichert und nie erneut ausgeliefert; ein `Idempotency-Key` wird dort nicht ausgewertet. Eine Wiederholung öffnet eine neue Sitzung und beendet die vorige, so dass immer höchstens ein Link je Vertrag und Rolle gilt: der aus der zuletzt erhaltenen Antwort. Die Antwort einer Sitzung aus der Ferne enthält kein Geheimnis: Mit `Idempotency-Key` erhält eine Wiederholung sie erneut (`Idempotent-Replayed: true`), und es geht keine zweite E-Mail hinaus.',
     ].join('\n\n'),
     body: SigningSessionInputComponent,
     success: { status: 201, description: 'Die Sitzung mit Link und QR-Code.', content: { [json]: SigningSession } },
-    problems: { 409: ['conflict'] },
+    problems: { 409: ['conflict'], 422: ['unprocessable'] },
   },
   'signing-page': {
     summary: 'Vertrag unterschreiben: die Seite für das Tablet',

@@ -16,7 +16,23 @@ import type { ContractStatus, ContractWithSignatures } from './schema.ts';
 import type { Signature, SignatureInput, SignerRole } from './signature-schema.ts';
 import { getExistingContract } from './store.ts';
 import { contractTexts } from './texts.ts';
+import { withdrawalPeriodEndsOn } from './withdrawal-period.ts';
+import type { Withdrawal } from './withdrawal-schema.ts';
 import { roleSignedAlready, signatureWrites } from './writes.ts';
+
+/** A customer's signature given away from the studio (a remote session, §§ 312b, 312c BGB). */
+export interface AwayFromStudio {
+  requestedEarlyStart: boolean;
+}
+
+/** The right of withdrawal a signature away from the studio gives, its period counted from the signing instant. */
+const withdrawalOf = (at: Date, timeZone: string, away: AwayFromStudio): Withdrawal => ({
+  periodEndsOn: withdrawalPeriodEndsOn(at, timeZone),
+  requestedEarlyStart: away.requestedEarlyStart,
+  withdrawnAt: null,
+  receivedOn: null,
+  recordedBy: null,
+});
 
 export type { SigningContext };
 
@@ -75,6 +91,8 @@ export const signContract = async (
    * spent there). When one of their conditions fails, the `ConditionFailed` is the caller's to read.
    */
   extraWrites: readonly WriteItem[] = [],
+  /** Given for the customer's signature through a remote session: the contract gets its `withdrawal`. */
+  awayFromStudio?: AwayFromStudio,
 ): Promise<ContractWithSignatures> => {
   const image = checkedSignatureImage(input.signatureImage);
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -97,6 +115,7 @@ export const signContract = async (
       {
         ...contract,
         status: statusAfterSigning(contract, input.role),
+        withdrawal: awayFromStudio ? withdrawalOf(at, contract.studio.timeZone, awayFromStudio) : contract.withdrawal,
         updatedAt: signature.signedAt,
         version: contract.version + 1,
         signatures: [...contract.signatures, signature],

@@ -62,13 +62,14 @@ export const cancellationWrites = (
  * both take a role nor lose a status change.
  */
 export const signatureWrites = (
-  signed: NextContract,
+  signed: NextContract & Pick<StoredContract, 'withdrawal'>,
   signature: Signature,
   image: StoredSignatureImage,
 ): WriteItem[] => [
   putNew(signatureItem(signed.id, signature)),
   putNew(signatureImageItem(signed.id, image)),
-  nextContractVersion(signed),
+  // A remote signature gives the contract its right of withdrawal; any other leaves the field as it was.
+  nextContractVersion(signed, ', withdrawal = :withdrawal', { ':withdrawal': signed.withdrawal }),
 ];
 
 /** Whether a signature's write failed because its role had signed already. */

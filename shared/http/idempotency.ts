@@ -115,6 +115,8 @@ const idempotentPost = (): Middleware => ({
  */
 export interface IdempotencyLayer {
   middleware: () => Middleware;
+  /** Set when only some requests of the route replay (`idempotencyKeysWhen`): the route table says it does not. */
+  partial?: true;
   run: <Result>(
     event: APIGatewayProxyEventV2,
     respond: (result: Result) => HttpResult,
@@ -131,3 +133,17 @@ export const idempotencyKeys: IdempotencyLayer = {
     return respond(await runClaimed(claim, work));
   },
 };
+
+/**
+ * The layer for a route whose answers may replay only for some requests (`applies` to the parsed body): the
+ * others carry a secret the server must not keep, so their key is not claimed and nothing is stored for them.
+ * A remote signing session's answer holds no link, while a retry of it must not mail a second one.
+ */
+export const idempotencyKeysWhen = (applies: (body: unknown) => boolean): IdempotencyLayer => ({
+  middleware: () => {
+    const layer = idempotentPost();
+    return { ...layer, before: (request) => (applies(request.event.body) ? layer.before?.(request) : undefined) };
+  },
+  run: idempotencyKeys.run,
+  partial: true,
+});

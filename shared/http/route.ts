@@ -63,13 +63,15 @@ type Definition = Pick<RouteDefinition, 'name' | 'language' | 'roles'> & Partial
 
 /**
  * What a function must not be built with, as the old pipelines refused it too: a caller kind that does
- * not fit the gateway's check (a hole), or a POST that replays without its Idempotency-Key layer.
+ * not fit the gateway's check (a hole), or a POST that replays without its Idempotency-Key layer (or replays
+ * every answer although the table says it keeps none).
  */
-const misfit = (definition: Definition, kind: CallerKind<unknown>, replays: boolean, layer: unknown) => {
+const misfit = (definition: Definition, kind: CallerKind<unknown>, replays: boolean, layer?: IdempotencyLayer) => {
   if (kind.gateway !== (definition.roles === 'public' ? 'public' : 'roles')) {
     return kind === bearer ? 'is public: pass caller: publicCaller or signingToken(…)' : 'has roles: drop caller';
   }
-  if (replays !== (layer !== undefined))
+  // A route that replays none of its answers may still replay some (idempotencyKeysWhen), never all.
+  if (replays ? layer === undefined || layer.partial : layer !== undefined && !layer.partial)
     return replays ? 'replays: pass idempotency: idempotencyKeys' : 'replays nothing';
   return undefined;
 };

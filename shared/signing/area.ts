@@ -23,7 +23,7 @@ export const signingArea = {
       'Unterschrift am Tresen: Ein Link mit QR-Code öffnet auf dem Tablet eine Seite, die den Vertrag zeigt und die Unterschrift annimmt. Der Link trägt statt eines Bearer-Tokens einen einmaligen Token (`Authorization: Signing <token>`).',
   },
   routes: [
-    { name: 'signing-sessions-open', method: 'POST', path: '/api/contracts/{id}/signing-sessions', entry: 'functions/signing/open-session.ts', roles: anyRole, data: 'read-write', deletes: true, idempotentReplays: false },
+    { name: 'signing-sessions-open', method: 'POST', path: '/api/contracts/{id}/signing-sessions', entry: 'functions/signing/open-session.ts', roles: anyRole, data: 'read-write', deletes: true, idempotentReplays: false, sendsMail: true },
     { name: 'signing-page', method: 'GET', path: '/api/sign', entry: 'functions/signing/page.ts', roles: 'public', data: 'none' },
     { name: 'signing-asset', method: 'GET', path: '/api/sign/{asset}', entry: 'functions/signing/asset.ts', roles: 'public', data: 'none', files: signingPageFiles },
     { name: 'signing-view', method: 'GET', path: '/api/signing', entry: 'functions/signing/view.ts', roles: 'public', data: 'read' },

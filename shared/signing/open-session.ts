@@ -9,17 +9,13 @@ import { ConditionFailed, WriteContention } from '../db/errors.ts';
 import { write } from '../db/write.ts';
 import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
-import type { SigningSessionInput } from './open-session-schema.ts';
+import { defaultMinutes, type SigningSession, type SigningSessionInput } from './open-session-schema.ts';
+import { qrCodeSvg } from './qr-code.ts';
 import type { StoredSigningSession } from './schema.ts';
+import { sendLinkHome } from './send-link-home.ts';
 import { currentTokenHash, sessionOpeningWrites } from './store.ts';
 import { signingTexts } from './texts.ts';
 import { newSigningToken, signingTokenHash } from './token.ts';
-
-/** A session just opened, with the only copy of its token there will ever be. */
-export interface OpenedSigningSession {
-  session: StoredSigningSession;
-  token: string;
-}
 
 const notSignable = (contract: ContractWithSignatures, role: SignerRole, today: string): Problem | undefined => {
   if (contract.status !== 'pending' || hasEnded(contract, today)) {
@@ -47,12 +43,22 @@ const pendingMandateHash = async (contractId: string): Promise<string | null> =>
  * new session, the pointer to it, the end of the session it replaces and a
  * check that the contract is still the version found are one transaction: a
  * signature or a second session in between makes it decide again.
+ *
+ * At the counter the answer carries the link (`linkOf(token)`). A remote session's link goes by email
+ * before the transaction, once, whatever the attempts: the mail leaves before the session is written (as
+ * the customer's copy does), so a session is never stored whose link was not sent, and the answer a
+ * keyed retry replays is stored by that same transaction, so a retry after it sends no second mail.
  */
 export const openSigningSession = async (
   contractId: string,
   input: SigningSessionInput,
   createdBy: string,
-): Promise<OpenedSigningSession> => {
+  linkOf: (token: string) => string,
+): Promise<SigningSession> => {
+  const token = newSigningToken();
+  const tokenHash = signingTokenHash(token);
+  const minutes = input.expiresInMinutes ?? defaultMinutes[input.channel];
+  let sent: { to: string; messageId: string } | undefined;
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const [contract, previousHash, mandateHash] = await Promise.all([
       getExistingContract(contractId),
@@ -63,22 +69,29 @@ export const openSigningSession = async (
     const refusal = notSignable(contract, input.role, todayOf(contract, at));
     if (refusal) throw refusal;
 
-    const token = newSigningToken();
-    const tokenHash = signingTokenHash(token);
     const session: StoredSigningSession = {
       id: newId(),
       contractId,
       role: input.role,
+      channel: input.channel,
       documentHash: contract.documentHash,
       mandateHash,
       createdAt: at.toISOString(),
       createdBy,
-      validUntil: new Date(at.getTime() + input.expiresInMinutes * 60_000).toISOString(),
+      validUntil: new Date(at.getTime() + minutes * 60_000).toISOString(),
       signedAt: null,
     };
+    if (input.channel === 'remote') sent ??= await sendLinkHome(contract, input.sendTo, linkOf(token), session);
+    const answer: SigningSession = sent
+      ? { ...answerOf(session), sentTo: sent.to, messageId: sent.messageId }
+      : { ...answerOf(session), url: linkOf(token), qrCodeSvg: qrCodeSvg(linkOf(token)) };
     try {
-      await write(sessionOpeningWrites(session, tokenHash, previousHash, contract.version));
-      return { session, token };
+      // Only a remote answer holds no secret: only it is kept for a keyed retry (the route's Idempotency-Key layer).
+      await write(
+        sessionOpeningWrites(session, tokenHash, previousHash, contract.version),
+        sent ? { result: answer } : {},
+      );
+      return answer;
     } catch (error) {
       if (!(error instanceof ConditionFailed)) throw error;
       // Another session was opened, or the contract changed: decide again on the fresh state.
@@ -86,3 +99,10 @@ export const openSigningSession = async (
   }
   throw new WriteContention();
 };
+
+const answerOf = (session: StoredSigningSession) => ({
+  id: session.id,
+  role: session.role,
+  channel: session.channel,
+  expiresAt: session.validUntil,
+});

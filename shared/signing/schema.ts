@@ -1,6 +1,10 @@
 import * as v from 'valibot';
 import { SignatureInput, signerRoles } from '../contracts/signature-schema.ts';
+import { schemaMessage } from '../messages/index.ts';
 import { recordId, timestamp, userSub } from '../schema/record.ts';
+
+export const signingChannels = ['counter', 'remote'] as const;
+export type SigningChannel = (typeof signingChannels)[number];
 
 export const documentHash = () => v.pipe(v.string(), v.regex(/^sha256:[0-9a-f]{64}$/));
 
@@ -9,6 +13,11 @@ export const StoredSigningSessionRecord = v.object({
   id: recordId(),
   contractId: recordId(),
   role: v.picklist(signerRoles),
+  /**
+   * `remote`: the link went by email, and a contract signed through it is concluded away from the studio
+   * (§§ 312b, 312c BGB). A session stored before the channel existed was opened at the counter.
+   */
+  channel: v.optional(v.picklist(signingChannels), 'counter'),
   /** The contract's hash when the session was opened: the page shows, and the signer signs, exactly this. */
   documentHash: documentHash(),
   /**
@@ -32,5 +41,10 @@ export const SigningInput = v.strictObject({
   signatureImage: SignatureInput.entries.signatureImage,
   consent: SignatureInput.entries.consent,
   documentHash: SignatureInput.entries.documentHash,
+  /**
+   * Only in a remote session: the customer expressly asks for the service to begin within the withdrawal
+   * period (§ 356 Abs. 4, § 357a Abs. 2 BGB). Absent means no.
+   */
+  requestedEarlyStart: v.optional(v.boolean(schemaMessage('field.trueOrFalse'))),
 });
 export type SigningInput = v.InferOutput<typeof SigningInput>;

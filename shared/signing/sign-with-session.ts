@@ -16,6 +16,14 @@ export const signWithSession = async (
   context: SigningContext,
 ): Promise<ContractWithSignatures> => {
   const { session } = presented;
+  const { requestedEarlyStart, ...signature } = input;
+  // Only the customer's own signature at home concludes the contract away from the studio (§ 312b BGB).
+  const away = session.channel === 'remote' && session.role === 'customer';
+  if (requestedEarlyStart !== undefined && !away) {
+    throw new Problem('validation-failed', signingTexts.localized('earlyStartOnlyRemote'), {
+      errors: [{ path: 'requestedEarlyStart', message: signingTexts.localized('earlyStartOnlyRemote') }],
+    });
+  }
   if (input.documentHash !== session.documentHash) {
     throw new Problem('conflict', signingTexts.localized('documentHashMismatch'), {
       errors: [{ path: 'documentHash', message: contractTexts.localized('contractHasHash', session.documentHash) }],
@@ -26,7 +34,13 @@ export const signWithSession = async (
   // the token usable. With a mandate to follow, the contract's step only checks it is still open.
   const tokenWrite = tokenUse(presented.tokenHash, now(), session.mandateHash === null);
   try {
-    return await signContract(session.contractId, { role: session.role, ...input }, context, [tokenWrite]);
+    return await signContract(
+      session.contractId,
+      { role: session.role, ...signature },
+      context,
+      [tokenWrite],
+      away ? { requestedEarlyStart: requestedEarlyStart ?? false } : undefined,
+    );
   } catch (error) {
     // Only the token's own condition reaches here as ConditionFailed (see signContract).
     if (error instanceof ConditionFailed) throw invalidSigningToken();

@@ -1,11 +1,19 @@
+import { now } from '../clock.ts';
 import { getExistingMandates } from '../contracts/mandate-store.ts';
 import { mandateText } from '../contracts/mandate-text.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import type { SignerRole } from '../contracts/signature-schema.ts';
 import { getExistingContract } from '../contracts/store.ts';
 import { describeTerm } from '../contracts/term-sentences.ts';
+import {
+  earlyStartRequest,
+  startsWithinPeriod,
+  withdrawalForm,
+  withdrawalNotice,
+} from '../contracts/withdrawal-notice.ts';
+import { withdrawalPeriodEndsOn } from '../contracts/withdrawal-period.ts';
 import type { PresentedSession } from './find-session.ts';
-import type { SigningMandate, SigningView } from './view-schema.ts';
+import type { SigningMandate, SigningView, SigningWithdrawal } from './view-schema.ts';
 
 /** Whose name the page offers in its name field: the contact's, or the studio's representative's. */
 const expectedSigner = (contract: ContractWithSignatures, role: SignerRole): string =>
@@ -22,14 +30,31 @@ const mandateStep = async (contractId: string, mandateHash: string | null): Prom
   return { text: mandateText(current), reference, mandateHash, accountHolder, iban, creditor };
 };
 
+/** The Belehrung a customer signing at home reads before the pad, with the period as it would run from today. */
+const withdrawalStep = (
+  contract: Pick<ContractWithSignatures, 'studio' | 'number' | 'startDate'>,
+  withdrawalPage: string,
+): SigningWithdrawal => {
+  const periodEndsOn = withdrawalPeriodEndsOn(now(), contract.studio.timeZone);
+  return {
+    periodEndsOn,
+    notice: withdrawalNotice(contract.studio, withdrawalPage),
+    form: withdrawalForm(contract.studio, contract.number),
+    earlyStartRequest: startsWithinPeriod(contract.startDate, periodEndsOn)
+      ? earlyStartRequest(contract.startDate, periodEndsOn)
+      : null,
+  };
+};
+
 /** What the signing page shows: the contract as agreed, its term in words, the mandate after it, and what the signatures must echo. */
-export const signingView = async ({ session }: PresentedSession): Promise<SigningView> => {
+export const signingView = async ({ session }: PresentedSession, withdrawalPage: string): Promise<SigningView> => {
   const [{ signatures, ...contract }, mandate] = await Promise.all([
     getExistingContract(session.contractId),
     mandateStep(session.contractId, session.mandateHash),
   ]);
   return {
     role: session.role,
+    channel: session.channel,
     documentHash: session.documentHash,
     expiresAt: session.validUntil,
     signerName: expectedSigner({ ...contract, signatures }, session.role),
@@ -37,5 +62,7 @@ export const signingView = async ({ session }: PresentedSession): Promise<Signin
     contract,
     term: describeTerm(contract),
     mandate,
+    withdrawal:
+      session.channel === 'remote' && session.role === 'customer' ? withdrawalStep(contract, withdrawalPage) : null,
   };
 };

@@ -11,6 +11,11 @@ export const en = {
   noSuchFile: 'The signing page has no such file',
   noMandate: 'This link includes no SEPA direct debit mandate to sign',
   contractFirst: 'Please sign the contract first, then the mandate',
+  onlyRemote: 'Only for a remote session (channel "remote")',
+  noLinkAddress: 'The contact has no email address to send the signing link to',
+  linkAddressRequired: 'Required: the contact has no email address',
+  earlyStartOnlyRemote:
+    'Only a contract signed away from the studio has a withdrawal period in which the service could begin',
 } as const;
 
 export const de = {
@@ -21,6 +26,11 @@ export const de = {
   noSuchFile: 'Diese Datei gehört nicht zur Unterschriftsseite',
   noMandate: 'Zu diesem Link gehört kein SEPA-Lastschriftmandat zum Unterschreiben',
   contractFirst: 'Bitte unterschreiben Sie zuerst den Vertrag, danach das Mandat',
+  onlyRemote: 'Nur für eine Sitzung aus der Ferne (channel "remote")',
+  noLinkAddress: 'Der Kontakt hat keine E-Mail-Adresse, an die der Link zum Unterschreiben gehen könnte',
+  linkAddressRequired: 'Pflichtfeld: Der Kontakt hat keine E-Mail-Adresse',
+  earlyStartOnlyRemote:
+    'Nur ein außerhalb des Studios geschlossener Vertrag hat eine Widerrufsfrist, in der die Leistung beginnen könnte',
 } as const satisfies GermanTexts<typeof en>;
 
 export const signingTexts = areaTexts(

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
+import { dateRecord } from '../contracts/fields.ts';
 import { MandateCreditorRecord } from '../contracts/mandate-schema.ts';
 import { ContractRecord } from '../contracts/schema.ts';
 import { signerRoles } from '../contracts/signature-schema.ts';
 import { timestamp } from '../schema/record.ts';
-import { documentHash } from './schema.ts';
+import { documentHash, signingChannels } from './schema.ts';
 
 /*
  * What `GET /api/signing` answers. Apart from schema.ts, which the signing functions import for
@@ -24,9 +25,24 @@ export const SigningMandateRecord = v.object({
 });
 export type SigningMandate = v.InferOutput<typeof SigningMandateRecord>;
 
+const NoticeSectionRecord = v.object({ heading: v.string(), paragraphs: v.array(v.string()) });
+
+/** What a remote page shows before the pad (API.md §14): the filled-in Belehrung and, when it applies, the early-start box. */
+export const SigningWithdrawalRecord = v.object({
+  /** The period's last day if the customer signs today in the studio's zone. */
+  periodEndsOn: dateRecord(),
+  notice: v.object({ heading: v.string(), sections: v.array(NoticeSectionRecord) }),
+  form: NoticeSectionRecord,
+  /** The text of the separate, unticked early-start box; null when the contract starts after the period. */
+  earlyStartRequest: v.nullable(v.string()),
+});
+export type SigningWithdrawal = v.InferOutput<typeof SigningWithdrawalRecord>;
+
 /** The answer of `GET /api/signing`: what the signing page shows and what its signature must echo. */
 export const SigningViewRecord = v.object({
   role: v.picklist(signerRoles),
+  /** `remote`: the link came by email, and the customer signs away from the studio. */
+  channel: v.picklist(signingChannels),
   documentHash: documentHash(),
   expiresAt: timestamp(),
   /** Who is expected to sign: the contact's name for the customer, the representative for the studio. */
@@ -37,5 +53,7 @@ export const SigningViewRecord = v.object({
   term: TermSentencesRecord,
   /** The pending mandate the session includes, signed after the contract; null when there is none. */
   mandate: v.nullable(SigningMandateRecord),
+  /** The right of withdrawal the customer's remote signature gives; null at the counter and for the studio's role. */
+  withdrawal: v.nullable(SigningWithdrawalRecord),
 });
 export type SigningView = v.InferOutput<typeof SigningViewRecord>;

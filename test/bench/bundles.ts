@@ -54,17 +54,20 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     why: 'the same PDF as contracts-document, rendered from the stream, and since it mails the Kündigungsbestätigung the MIME message as contracts-send-copy (measured 746 KB)',
   },
   'contracts-send-copy': {
-    kb: 762,
-    why: "the same PDF as contracts-document, and the MIME message: nodemailer's MailComposer (135 KB, 74 KB of it its table of MIME types, which nodemailer imports by a relative path that no alias can replace); measured 760.7 KB with the withdrawal's texts in the contracts' catalogue",
+    kb: 768,
+    why: "the same PDF as contracts-document, and the MIME message: nodemailer's MailComposer (135 KB, 74 KB of it its table of MIME types, which nodemailer imports by a relative path that no alias can replace); measured 760.7 KB with the withdrawal's texts in the contracts' catalogue, 764.9 KB with the Widerrufsbelehrung and the model form a remote-signed original prints",
   },
-  'signing-sessions-open': { kb: 90, why: "the QR code of the signing link (qrcode's core and SVG renderer, 23 KB)" },
+  'signing-sessions-open': {
+    kb: 230,
+    why: "the QR code of the signing link (qrcode's core and SVG renderer, 23 KB), and since a remote session mails its link the MIME message as contracts-send-copy (nodemailer's MailComposer, 135 KB; measured 224.7 KB)",
+  },
   'contracts-sign': {
     kb: 75,
     why: 'the signature image parsed for real: XML subset, SVG allow-list, PNG chunks (9 KB)',
   },
   'signing-sign': {
-    kb: 77,
-    why: "the same signature image checks as contracts-sign; every area's problem titles, not-found texts and event types ride along in each bundle (75.0 KB before the collections and declarations areas, 76.6 KB with the withdrawal's texts)",
+    kb: 78,
+    why: "the same signature image checks as contracts-sign; every area's problem titles, not-found texts and event types ride along in each bundle (75.0 KB before the collections and declarations areas, 76.6 KB with the withdrawal's texts, 77.7 KB with the withdrawal period a remote signature sets)",
   },
   'signing-sign-mandate': {
     kb: 80,

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { bearer, publicCaller } from '#shared/http/caller-kinds.ts';
-import { idempotencyKeys } from '#shared/http/idempotency.ts';
+import { idempotencyKeys, idempotencyKeysWhen } from '#shared/http/idempotency.ts';
 import { route } from '#shared/http/route.ts';
 import { signingToken } from '#shared/signing/signing-token.ts';
 
@@ -34,6 +34,16 @@ describe('route(), as a function is built', () => {
     expect(() => route('signing-sign', { caller: signingToken(['open']), body }, nothing)).toThrow(/idempotency/);
     expect(() => route('webhooks-create', { body, idempotency: idempotencyKeys }, nothing)).toThrow(/ replays nothing/);
     expect(() => route('contacts-get', { idempotency: idempotencyKeys }, nothing)).toThrow(/ replays nothing/);
+  });
+
+  it('takes a layer that replays only some requests on a route that keeps no answers, and nowhere it must replay all', () => {
+    const body = v.object({});
+    const some = idempotencyKeysWhen(() => true);
+
+    expect(route('signing-sessions-open', { body, idempotency: some }, nothing)).toBeTypeOf('function');
+    expect(() => route('contacts-create', { body, idempotency: some }, nothing)).toThrow(
+      /contacts-create replays: pass idempotency: idempotencyKeys/,
+    );
   });
 
   it('builds every kind on the routes it fits', () => {

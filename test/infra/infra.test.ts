@@ -617,7 +617,7 @@ describe('StudioApiStack', () => {
       );
     };
 
-    it('lets only the copy-sending function use SES, and only from the configured address', () => {
+    it('lets only the mail-sending functions use SES, and only from the configured address', () => {
       // prepare
       const custom = synthesize({ mailFrom: 'vertraege@yoga-mitte.example' });
 
@@ -630,7 +630,7 @@ describe('StudioApiStack', () => {
       const [statement] = sesStatementsOf(custom, customMailerId);
 
       // assess
-      expect(mailers.map((route) => route.name)).toEqual(['contracts-send-copy']);
+      expect(mailers.map((route) => route.name)).toEqual(['contracts-send-copy', 'signing-sessions-open']);
       for (const route of routes.filter((candidate: RouteDefinition) => !candidate.sendsMail)) {
         expect(actionsOf(functionIdOf(route), 'ses'), route.name).toEqual([]);
       }

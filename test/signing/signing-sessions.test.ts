@@ -94,6 +94,7 @@ describe('POST /api/contracts/:id/signing-sessions', () => {
     expect(session.body).toEqual({
       id: expect.stringMatching(/^[0-9A-Z]{26}$/),
       role: 'customer',
+      channel: 'counter',
       expiresAt: expect.any(String),
       url: expect.stringMatching(new RegExp(`^${api.url}/api/sign#[A-Za-z0-9_-]{43}$`)),
       qrCodeSvg: expect.stringMatching(

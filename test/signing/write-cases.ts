@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { expect } from 'vitest';
+import { theLinkMailedTo } from '../support/remote-signing.ts';
 import type { WriteCase, WriteFixtures } from '../support/write-case.ts';
 
 /** The signing area's write routes for test/http/exactly-once.test.ts, each with the state its change must leave exactly once. */
@@ -30,6 +32,28 @@ export const writeCases = ({
         },
         // A new link (and so its QR code) every run, as the one-time token is new.
         sameBut: ['url', 'qrCodeSvg'],
+      };
+    },
+  },
+  'POST /api/contracts/:id/signing-sessions (remote)': {
+    prepare: async () => {
+      const { contract, contact } = await newContract();
+      return {
+        method: 'POST',
+        path: `/api/contracts/${contract.id}/signing-sessions`,
+        body: { channel: 'remote' },
+        holdsOnce: async (response) => {
+          expect(response.body).not.toHaveProperty('url');
+          // One mail, and its link the current one: a second opening would have mailed again and ended the first.
+          const outbox = join(process.env.DATA_DIR as string, 'outbox');
+          const { url } = await theLinkMailedTo(outbox, contact.email);
+          const view = await api.request('GET', '/api/signing', {
+            as: null,
+            headers: { authorization: `Signing ${url.hash.slice(1)}` },
+          });
+          expect(view.status).toBe(200);
+          expect(view.body.contract.id).toBe(contract.id);
+        },
       };
     },
   },

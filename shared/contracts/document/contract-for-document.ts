@@ -94,6 +94,8 @@ export interface ContractForDocument {
   cancelledAt: Timestamp | null;
   cancellationReason: string | null;
   signatures: readonly SignatureForDocument[];
+  /** Set when the contract was signed away from the studio: its document carries the Belehrung and the form. */
+  withdrawal?: { periodEndsOn: CalendarDate; requestedEarlyStart: boolean } | null;
 }
 
 /** A signature's image, as stored beside the contract (its SHA-256 is the signature's `imageSha256`). */

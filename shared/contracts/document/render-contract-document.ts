@@ -20,6 +20,7 @@ import {
 } from './contract-sections.ts';
 import { formatLocalTime } from './german-format.ts';
 import { drawMandatePage, mandatePageTexts } from './mandate-page.ts';
+import { drawWithdrawalPages, withdrawalPageTexts } from './withdrawal-page.ts';
 
 export const draftMark = 'Entwurf – nicht unterschrieben';
 const red = rgb(0.75, 0.1, 0.1);
@@ -93,6 +94,7 @@ const allTexts = ({ contract, termSentences, directDebit }: ContractDocumentInpu
   JSON.stringify(contract),
   ...Object.values(termSentences),
   ...(directDebit ? mandatePageTexts(directDebit) : []),
+  ...(contract.withdrawal ? withdrawalPageTexts(contract, contract.withdrawal) : []),
 ];
 
 const documentId = (contract: ContractForDocument, ...parts: string[]) =>
@@ -192,6 +194,7 @@ export const renderContractDocument = async (
     layout.newPage();
     await drawMandatePage(layout, document, directDebit, contract);
   }
+  if (contract.withdrawal) drawWithdrawalPages(layout, contract, contract.withdrawal);
   drawAuditPage(layout, input, options.certificate);
 
   const modifiedAt = lastChange(contract);

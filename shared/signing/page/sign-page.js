@@ -25,6 +25,11 @@
   const date = (day) => day.split('-').reverse().join('.');
   const time = (instant) =>
     new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' }).format(new Date(instant));
+  // A link sent home lasts days: its end needs the date as well.
+  const until = (view) =>
+    view.channel === 'remote'
+      ? new Intl.DateTimeFormat('de-DE', { dateStyle: 'short', timeStyle: 'short' }).format(new Date(view.expiresAt))
+      : time(view.expiresAt);
   const regionNames = new Intl.DisplayNames(['de'], { type: 'region' });
   const country = (code) => {
     try {
@@ -43,7 +48,7 @@
   const roleLabels = { customer: 'Kundin/Kunde', studio: 'Studio' };
 
   const show = (...nodes) => {
-    main.replaceChildren(...nodes);
+    main.replaceChildren(...nodes.filter((node) => node));
     main.focus();
   };
 
@@ -306,7 +311,13 @@
       submit.disabled = true;
       message.textContent = 'Die Unterschrift wird gespeichert …';
       const name = nameInput.value.trim();
-      const body = JSON.stringify({ signerName: name, signatureImage: signatureImage(canvas), consent: true, ...echo });
+      const echoed = typeof echo === 'function' ? echo() : echo;
+      const body = JSON.stringify({
+        signerName: name,
+        signatureImage: signatureImage(canvas),
+        consent: true,
+        ...echoed,
+      });
       const response = await post(path, body, randomKey()).catch(() => undefined);
       if (response?.status === 201) return signed(await response.json(), name);
       if (response?.status === 401) return linkInvalid();
@@ -380,8 +391,39 @@
     signing.start();
   };
 
+  /**
+   * Signing at home (API.md §14): the Belehrung and the model form before the pad, and, when the contract would
+   * start within the period, a box of its own, never ticked, by which the customer asks for an early start.
+   */
+  const withdrawalSection = (withdrawal) => {
+    const box = withdrawal.earlyStartRequest
+      ? element('input', { id: 'early-start', name: 'requestedEarlyStart', type: 'checkbox' })
+      : null;
+    const section = element(
+      'section',
+      { id: 'withdrawal', 'aria-labelledby': 'withdrawal-heading' },
+      element('h2', { id: 'withdrawal-heading', text: withdrawal.notice.heading }),
+      ...withdrawal.notice.sections.flatMap((part) => [
+        element('h3', { text: part.heading }),
+        ...part.paragraphs.map((paragraph) => element('p', { text: paragraph })),
+      ]),
+      element('h3', { text: withdrawal.form.heading }),
+      ...withdrawal.form.paragraphs.map((line) => element('p', { class: 'form-line', text: line })),
+      box
+        ? element(
+            'div',
+            { class: 'consent early-start' },
+            box,
+            element('label', { for: 'early-start', text: withdrawal.earlyStartRequest }),
+          )
+        : null,
+    );
+    return { section, fields: () => ({ requestedEarlyStart: box ? box.checked : false }) };
+  };
+
   const render = (view) => {
     const { contract, mandate } = view;
+    const withdrawal = view.withdrawal ? withdrawalSection(view.withdrawal) : null;
     if (view.contractSigned) {
       // Reloaded after the contract's step: only the mandate is left, unless it was signed or revoked meanwhile.
       if (mandate) return renderMandate(view);
@@ -395,7 +437,7 @@
         'Ich habe den Vertrag oben vollständig gelesen und bin mit seinem Inhalt einverstanden. Mit meiner Unterschrift schließe ich ihn verbindlich ab.',
       submitText: 'Verbindlich unterschreiben',
       path: 'signing',
-      echo: { documentHash: view.documentHash },
+      echo: () => ({ documentHash: view.documentHash, ...withdrawal?.fields() }),
       signed: (signed, signerName) => (mandate ? renderMandate(view) : thanks(signed, signerName, false)),
     });
     const lastStep = mandate ? ' Danach folgt das SEPA-Lastschriftmandat.' : '';
@@ -410,7 +452,7 @@
         element('h1', { text: `Vertrag mit ${contract.studio.legalName}` }),
         element('p', {
           class: 'hint',
-          text: `Bitte lesen Sie den Vertrag in Ruhe. Unterschreiben können Sie am Ende der Seite (bis ${time(view.expiresAt)} Uhr).${lastStep}`,
+          text: `Bitte lesen Sie den Vertrag in Ruhe. Unterschreiben können Sie am Ende der Seite (bis ${until(view)} Uhr).${lastStep}`,
         }),
       ),
       partiesSection(contract),
@@ -418,6 +460,7 @@
       termSection(contract, view.term),
       termsSection(contract),
       element('p', { class: 'hash', text: `Dokument-Hash: ${view.documentHash}` }),
+      withdrawal?.section,
       signing.form,
     );
     signing.start();
