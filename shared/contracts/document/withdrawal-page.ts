@@ -1,4 +1,5 @@
 import { type PageLayout, styles } from '../../documents/page-layout.ts';
+import { configuredPublicOrigin } from '../../signing/public-origin.ts';
 import { earlyStartRequest, withdrawalForm, withdrawalNotice } from '../withdrawal-notice.ts';
 import type { ContractForDocument } from './contract-for-document.ts';
 import { formatDate } from './german-format.ts';
@@ -13,8 +14,10 @@ type WithdrawalContract = Pick<ContractForDocument, 'studio' | 'number' | 'start
 
 // The Belehrung names the „Vertrag widerrufen“ page only where the stack gives the public origin: a rendered
 // document must not depend on which request happened to render it.
-const withdrawalPage = (): string | undefined =>
-  process.env.PUBLIC_ORIGIN ? `${process.env.PUBLIC_ORIGIN.replace(/\/+$/, '')}/api/widerrufen` : undefined;
+const withdrawalPage = (): string | undefined => {
+  const origin = configuredPublicOrigin();
+  return origin ? `${origin}/api/widerrufen` : undefined;
+};
 
 /** Every text the pages below print, for the font subset. */
 export const withdrawalPageTexts = (contract: WithdrawalContract, withdrawal: WithdrawalForDocument): string[] => {
