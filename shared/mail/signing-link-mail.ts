@@ -14,7 +14,7 @@ export interface SigningLinkMail {
 }
 
 /**
- * The remote signing link by email (API.md §14), in German and as plain text: names go out as typed, never as
+ * The remote signing link by email (docs/walkthrough.md, "Signing at home"), in German and as plain text: names go out as typed, never as
  * markup. The link is the only copy of the session's token; nobody else is ever shown it.
  */
 export const signingLinkMail = (mail: SigningLinkMail): MailContent => ({

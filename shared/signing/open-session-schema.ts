@@ -11,7 +11,7 @@ import { signingTexts } from './texts.ts';
  * needs them: their messages are built when the module loads, which no bundler can leave out.
  */
 
-/** How long a session may last: a counter session while the customer stands there, a remote one a week (API.md §14). */
+/** How long a session may last: a counter session while the customer stands there, a remote one a week (docs/walkthrough.md, "Signing at home"). */
 const longestMinutes = { counter: 60, remote: 10_080 } as const satisfies Record<SigningChannel, number>;
 /** Without `expiresInMinutes`: half an hour at the counter, the whole week for a link sent home. */
 export const defaultMinutes = { counter: 30, remote: 10_080 } as const satisfies Record<SigningChannel, number>;

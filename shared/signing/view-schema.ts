@@ -27,7 +27,7 @@ export type SigningMandate = v.InferOutput<typeof SigningMandateRecord>;
 
 const NoticeSectionRecord = v.object({ heading: v.string(), paragraphs: v.array(v.string()) });
 
-/** What a remote page shows before the pad (API.md §14): the filled-in Belehrung and, when it applies, the early-start box. */
+/** What a remote page shows before the pad (docs/walkthrough.md, "Signing at home"): the filled-in Belehrung and, when it applies, the early-start box. */
 export const SigningWithdrawalRecord = v.object({
   /** The period's last day if the customer signs today in the studio's zone. */
   periodEndsOn: dateRecord(),

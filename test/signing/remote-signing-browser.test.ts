@@ -9,7 +9,7 @@ import { theLinkMailedTo } from '../support/remote-signing.ts';
 import { accessibilityViolations, drawWithFinger, openSigningTablet } from '../support/signing-tablet.ts';
 import { studioProfile, useStudioProfile } from '../support/studio.ts';
 
-// Signing at home in Chromium (API.md §14): the customer opens the mailed link on a phone.
+// Signing at home in Chromium (docs/walkthrough.md, "Signing at home"): the customer opens the mailed link on a phone.
 const api = useApi();
 // Markup in the studio's name must reach the customer as text, in the Belehrung as everywhere.
 const legalName = 'Studio <b>Mitte</b> & Söhne GmbH';

@@ -9,7 +9,7 @@ import { signaturePng } from '../support/images.ts';
 import { mailsTo, theLinkMailedTo } from '../support/remote-signing.ts';
 import { useStudioProfile } from '../support/studio.ts';
 
-// Signing at home (API.md §14): the link goes by email, and the contract it signs has a right of withdrawal.
+// Signing at home (docs/walkthrough.md, "Signing at home"): the link goes by email, and the contract it signs has a right of withdrawal.
 const api = useApi();
 useStudioProfile(api); // Studio Mitte GmbH, Europe/Berlin
 const clock = useClock();

@@ -392,7 +392,7 @@
   };
 
   /**
-   * Signing at home (API.md §14): the Belehrung and the model form before the pad, and, when the contract would
+   * Signing at home (docs/walkthrough.md, "Signing at home"): the Belehrung and the model form before the pad, and, when the contract would
    * start within the period, a box of its own, never ticked, by which the customer asks for an early start.
    */
   const withdrawalSection = (withdrawal) => {
