@@ -1,13 +1,10 @@
 import { configuredMailTransport, type MailTransport } from './configured-mail-sender.ts';
 import { buildMimeMessage, type MailContent } from './mime-message.ts';
+import { type StudioMailParties, studioMail } from './studio-mail.ts';
 
 /** What the mail with a remote signing link names: the studio, the contract, the link and until when it works. */
-export interface SigningLinkMail {
-  from: string;
-  to: string;
+export interface SigningLinkMail extends StudioMailParties {
   contractNumber: string;
-  studio: { legalName: string; email: string };
-  contact: { firstName: string; lastName: string };
   url: string;
   /** The link's end as the studio's clock shows it: `03.12.2026, 14:03:12 MEZ`. */
   expiresAt: string;
@@ -17,15 +14,8 @@ export interface SigningLinkMail {
  * The remote signing link by email (docs/walkthrough.md, "Signing at home"), in German and as plain text: names go out as typed, never as
  * markup. The link is the only copy of the session's token; nobody else is ever shown it.
  */
-export const signingLinkMail = (mail: SigningLinkMail): MailContent => ({
-  from: mail.from,
-  fromName: mail.studio.legalName,
-  to: mail.to,
-  replyTo: mail.studio.email,
-  subject: `Ihr Vertrag Nr. ${mail.contractNumber} mit ${mail.studio.legalName} zum Unterschreiben`,
-  text: [
-    `Guten Tag ${mail.contact.firstName} ${mail.contact.lastName},`,
-    '',
+export const signingLinkMail = (mail: SigningLinkMail): MailContent =>
+  studioMail(mail, `Ihr Vertrag Nr. ${mail.contractNumber} mit ${mail.studio.legalName} zum Unterschreiben`, [
     `${mail.studio.legalName} hat Ihnen den Vertrag Nr. ${mail.contractNumber} zum Unterschreiben geschickt.`,
     'Mit diesem Link lesen Sie den Vertrag und die Widerrufsbelehrung und unterschreiben ihn:',
     '',
@@ -33,14 +23,7 @@ export const signingLinkMail = (mail: SigningLinkMail): MailContent => ({
     '',
     `Der Link gilt bis ${mail.expiresAt} und nur für eine Unterschrift. Bitte geben Sie ihn nicht weiter.`,
     'Nach der Unterschrift können Sie Ihr Exemplar des Vertrags als PDF-Datei herunterladen.',
-    '',
-    `Bei Fragen erreichen Sie uns unter ${mail.studio.email}.`,
-    '',
-    'Mit freundlichen Grüßen',
-    mail.studio.legalName,
-  ].join('\n'),
-  attachments: [],
-});
+  ]);
 
 /** Sends the signing link; the id names the message in SES or the outbox. */
 export const sendSigningLink = async (
