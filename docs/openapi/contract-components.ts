@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { ContractCopyRecord, CopyInput } from '#shared/contracts/copy-schema.ts';
 import { ContractInput } from '#shared/contracts/create-input.ts';
+import { ContractCopyRecord, CopyInput } from '#shared/contracts/document/copy-schema.ts';
 import {
   ContractList,
   ContractRecord,
@@ -8,8 +8,8 @@ import {
   TerminationPreviewRecord,
 } from '#shared/contracts/schema.ts';
 import { SignatureInput, SignatureRecord, VerificationRecord } from '#shared/contracts/signature-schema.ts';
-import { CancellationInput, TerminationInput } from '#shared/contracts/termination-schema.ts';
-import { WithdrawalInput } from '#shared/contracts/withdrawal-schema.ts';
+import { CancellationInput, TerminationInput } from '#shared/contracts/termination/termination-schema.ts';
+import { WithdrawalInput } from '#shared/contracts/withdrawal/withdrawal-schema.ts';
 import { maxSignatureImageBytes } from '#shared/signatures/parse-signature-image.ts';
 import { type Component, component } from './components.ts';
 import {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
-import { DuesQuery } from '#shared/contracts/dues-schema.ts';
+import { DuesQuery } from '#shared/contracts/dues/dues-schema.ts';
 import { ContractListQuery } from '#shared/contracts/schema.ts';
-import { TerminationPreviewQuery } from '#shared/contracts/termination-schema.ts';
+import { TerminationPreviewQuery } from '#shared/contracts/termination/termination-schema.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { contractComponents as c } from './contract-components.ts';
 import type { OperationDoc } from './operation-doc.ts';

@@ -1,4 +1,4 @@
-import { DueList, DueRecord } from '#shared/contracts/dues-schema.ts';
+import { DueList, DueRecord } from '#shared/contracts/dues/dues-schema.ts';
 import { type Component, component } from './components.ts';
 import { betrag, datum } from './contract-fields.ts';
 

@@ -1,9 +1,9 @@
-import { DirectDebitInput } from '#shared/contracts/direct-debit-input.ts';
-import { notYetSigned } from '#shared/contracts/mandate.ts';
-import { MandateRevocationInput } from '#shared/contracts/mandate-revocation-schema.ts';
-import { MandateList, MandateRecord, MandateWithTextRecord } from '#shared/contracts/mandate-schema.ts';
-import { MandateSignatureInput } from '#shared/contracts/mandate-signature-schema.ts';
-import { mandateText } from '#shared/contracts/mandate-text.ts';
+import { DirectDebitInput } from '#shared/contracts/mandates/direct-debit-input.ts';
+import { notYetSigned } from '#shared/contracts/mandates/mandate.ts';
+import { MandateRevocationInput } from '#shared/contracts/mandates/mandate-revocation-schema.ts';
+import { MandateList, MandateRecord, MandateWithTextRecord } from '#shared/contracts/mandates/mandate-schema.ts';
+import { MandateSignatureInput } from '#shared/contracts/mandates/mandate-signature-schema.ts';
+import { mandateText } from '#shared/contracts/mandates/mandate-text.ts';
 import { type Component, component } from './components.ts';
 
 // Das SEPA-Lastschriftmandat eines Vertrags (docs/sepa.md): eine eigene Erklärung neben dem Vertrag.

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { mandateText } from '#shared/contracts/mandate-text.ts';
+import { mandateText } from '#shared/contracts/mandates/mandate-text.ts';
 import { SigningSessionInput, SigningSessionRecord } from '#shared/signing/open-session-schema.ts';
 import { SigningInput } from '#shared/signing/schema.ts';
 import { SigningMandateRecord, SigningViewRecord } from '#shared/signing/view-schema.ts';

@@ -1,5 +1,5 @@
-import { type AddedMandate, addMandate } from '#shared/contracts/add-mandate.ts';
-import { DirectDebitInput } from '#shared/contracts/direct-debit-input.ts';
+import { type AddedMandate, addMandate } from '#shared/contracts/mandates/add-mandate.ts';
+import { DirectDebitInput } from '#shared/contracts/mandates/direct-debit-input.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import type { Reply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';

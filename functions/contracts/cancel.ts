@@ -1,5 +1,5 @@
 import { cancelContract } from '#shared/contracts/cancel-contract.ts';
-import { CancellationInput } from '#shared/contracts/termination-schema.ts';
+import { CancellationInput } from '#shared/contracts/termination/termination-schema.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';

@@ -1,5 +1,5 @@
-import { pdfReply } from '#shared/documents/pdf-reply.ts';
 import { contractDocumentDownload } from '#shared/documents/signed-original.ts';
+import { pdfReply } from '#shared/http/pdf-reply.ts';
 import { route } from '#shared/http/route.ts';
 
 export const handler = route('contracts-document', { reply: pdfReply }, ({ id }) => contractDocumentDownload(id));

@@ -1,5 +1,5 @@
-import { listContractDues } from '#shared/contracts/contract-dues.ts';
-import { DuesQuery } from '#shared/contracts/dues-schema.ts';
+import { listContractDues } from '#shared/contracts/dues/contract-dues.ts';
+import { DuesQuery } from '#shared/contracts/dues/dues-schema.ts';
 import { bodyReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 

@@ -1,4 +1,4 @@
-import { getCurrentMandate } from '#shared/contracts/mandate-store.ts';
+import { getCurrentMandate } from '#shared/contracts/mandates/mandate-store.ts';
 import { bodyReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 

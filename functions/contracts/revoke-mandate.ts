@@ -1,5 +1,5 @@
-import { MandateRevocationInput } from '#shared/contracts/mandate-revocation-schema.ts';
-import { revokeMandate } from '#shared/contracts/revoke-mandate.ts';
+import { MandateRevocationInput } from '#shared/contracts/mandates/mandate-revocation-schema.ts';
+import { revokeMandate } from '#shared/contracts/mandates/revoke-mandate.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { bodyReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';

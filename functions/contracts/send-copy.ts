@@ -1,5 +1,5 @@
-import { CopyInput } from '#shared/contracts/copy-schema.ts';
-import { sendCopy } from '#shared/contracts/send-copy.ts';
+import { CopyInput } from '#shared/contracts/document/copy-schema.ts';
+import { sendCopy } from '#shared/contracts/document/send-copy.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { route } from '#shared/http/route.ts';
 

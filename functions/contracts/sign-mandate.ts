@@ -1,5 +1,5 @@
-import { MandateSignatureInput } from '#shared/contracts/mandate-signature-schema.ts';
-import { signMandate } from '#shared/contracts/sign-mandate.ts';
+import { MandateSignatureInput } from '#shared/contracts/mandates/mandate-signature-schema.ts';
+import { signMandate } from '#shared/contracts/mandates/sign-mandate.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import type { Reply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';

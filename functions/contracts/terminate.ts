@@ -1,5 +1,5 @@
-import { terminateContract } from '#shared/contracts/terminate-contract.ts';
-import { TerminationInput } from '#shared/contracts/termination-schema.ts';
+import { terminateContract } from '#shared/contracts/termination/terminate-contract.ts';
+import { TerminationInput } from '#shared/contracts/termination/termination-schema.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';

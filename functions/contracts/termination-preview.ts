@@ -1,5 +1,5 @@
-import { previewTermination } from '#shared/contracts/termination-preview.ts';
-import { TerminationPreviewQuery } from '#shared/contracts/termination-schema.ts';
+import { previewTermination } from '#shared/contracts/termination/termination-preview.ts';
+import { TerminationPreviewQuery } from '#shared/contracts/termination/termination-schema.ts';
 import { bodyReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 

@@ -1,4 +1,4 @@
-import { verifyContract } from '#shared/contracts/verify-contract.ts';
+import { verifyContract } from '#shared/contracts/document/verify-contract.ts';
 import { bodyReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 

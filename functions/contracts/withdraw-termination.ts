@@ -1,4 +1,4 @@
-import { withdrawTermination } from '#shared/contracts/terminate-contract.ts';
+import { withdrawTermination } from '#shared/contracts/termination/terminate-contract.ts';
 import { noContentReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 

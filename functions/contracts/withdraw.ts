@@ -1,5 +1,5 @@
-import { withdrawContract } from '#shared/contracts/withdraw-contract.ts';
-import { WithdrawalInput } from '#shared/contracts/withdrawal-schema.ts';
+import { withdrawContract } from '#shared/contracts/withdrawal/withdraw-contract.ts';
+import { WithdrawalInput } from '#shared/contracts/withdrawal/withdrawal-schema.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';

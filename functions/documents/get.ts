@@ -1,7 +1,7 @@
 import { NotFound } from '#shared/db/errors.ts';
-import { pdfReply } from '#shared/documents/pdf-reply.ts';
 import { storedDocumentDownload } from '#shared/documents/stored-document-download.ts';
 import { isWellFormedId } from '#shared/http/ids.ts';
+import { pdfReply } from '#shared/http/pdf-reply.ts';
 import { route } from '#shared/http/route.ts';
 
 export const handler = route('documents-get', { reply: pdfReply }, async ({ id, event }) => {

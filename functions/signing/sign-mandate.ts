@@ -1,5 +1,5 @@
-import type { MandateWithText } from '#shared/contracts/mandate-schema.ts';
-import { MandateSignatureInput } from '#shared/contracts/mandate-signature-schema.ts';
+import type { MandateWithText } from '#shared/contracts/mandates/mandate-schema.ts';
+import { MandateSignatureInput } from '#shared/contracts/mandates/mandate-signature-schema.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import type { Reply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';

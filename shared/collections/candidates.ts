@@ -1,11 +1,11 @@
 import { type CalendarDate, compareDates, todayIn } from '../contracts/dates.ts';
-import type { DueAnswer } from '../contracts/dues-schema.ts';
+import type { DueAnswer } from '../contracts/dues/dues-schema.ts';
+import { owedDuesOf } from '../contracts/dues/owed-dues.ts';
+import { withStoredDues } from '../contracts/dues/stored-dues.ts';
 import { contractPartition, contractStatusPartition } from '../contracts/keys.ts';
-import { mandateAsOf } from '../contracts/mandate-status.ts';
-import type { StoredMandate } from '../contracts/mandate-store.ts';
-import { owedDuesOf } from '../contracts/owed-dues.ts';
+import { mandateAsOf } from '../contracts/mandates/mandate-status.ts';
+import type { StoredMandate } from '../contracts/mandates/mandate-store.ts';
 import type { StoredContract } from '../contracts/schema.ts';
-import { withStoredDues } from '../contracts/stored-dues.ts';
 import type { SequenceType } from '../sepa/pain008.ts';
 import { remittanceText } from '../sepa/remittance.ts';
 import { mayCollectOn } from '../sepa/target2.ts';

@@ -1,8 +1,8 @@
 import { todayIn } from '../contracts/dates.ts';
 import { contractPartition } from '../contracts/keys.ts';
-import type { Mandate } from '../contracts/mandate-schema.ts';
-import { mandateAsOf } from '../contracts/mandate-status.ts';
-import type { StoredMandate } from '../contracts/mandate-store.ts';
+import type { Mandate } from '../contracts/mandates/mandate-schema.ts';
+import { mandateAsOf } from '../contracts/mandates/mandate-status.ts';
+import type { StoredMandate } from '../contracts/mandates/mandate-store.ts';
 import type { StoredContract } from '../contracts/schema.ts';
 import { NotFound } from '../db/errors.ts';
 import { queryAll } from './query-all.ts';

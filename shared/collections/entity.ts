@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DueRecord } from '../contracts/dues-schema.ts';
+import { DueRecord } from '../contracts/dues/dues-schema.ts';
 import { dateRecord } from '../contracts/fields.ts';
 import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';

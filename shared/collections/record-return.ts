@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../clock.ts';
 import { todayOf } from '../contracts/computed-dates.ts';
-import type { StoredMandate } from '../contracts/mandate-store.ts';
+import type { StoredMandate } from '../contracts/mandates/mandate-store.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
 import { type WriteItem, write } from '../db/write.ts';

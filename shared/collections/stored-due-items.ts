@@ -1,6 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CalendarDate } from '../contracts/dates.ts';
-import type { DueAnswer } from '../contracts/dues-schema.ts';
+import type { DueAnswer } from '../contracts/dues/dues-schema.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { dueFromItem, dueKey } from './entity.ts';
 

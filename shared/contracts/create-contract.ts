@@ -14,9 +14,9 @@ import { todayOf, withComputedDates } from './computed-dates.ts';
 import { claimInLine, type NumberReservation, nextContractNumber, reservationAfter } from './contract-number.ts';
 import type { ContractInput } from './create-input.ts';
 import { contractCreationWrites, numberTakenUpTo } from './creation-writes.ts';
-import { documentHash } from './document-hash.ts';
-import { creditorOf, newMandate } from './mandate.ts';
-import type { MandateCreditor } from './mandate-schema.ts';
+import { documentHash } from './document/document-hash.ts';
+import { creditorOf, newMandate } from './mandates/mandate.ts';
+import type { MandateCreditor } from './mandates/mandate-schema.ts';
 import type { ContractItem, ContractWithSignatures, StoredContract } from './schema.ts';
 import { contractTexts } from './texts.ts';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { DirectDebitInput } from './direct-debit-input.ts';
+import { DirectDebitInput } from './mandates/direct-debit-input.ts';
 import { ContractInputFields } from './schema.ts';
 import { contractTexts } from './texts.ts';
 

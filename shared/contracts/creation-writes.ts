@@ -7,7 +7,7 @@ import type { Service } from '../services/schema.ts';
 import { unchangedActiveService } from '../services/store.ts';
 import type { NumberReservation } from './contract-number.ts';
 import { contractItem, contractNumberCounterKey, mandateItem } from './entity.ts';
-import type { Mandate } from './mandate-schema.ts';
+import type { Mandate } from './mandates/mandate-schema.ts';
 import type { StoredContract } from './schema.ts';
 
 /*

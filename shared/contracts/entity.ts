@@ -1,8 +1,8 @@
 import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
-import { type ContractCopy, ContractCopyRecord } from './copy-schema.ts';
+import { type ContractCopy, ContractCopyRecord } from './document/copy-schema.ts';
 import { contractPartition, contractStatusPartition, contractsOfContactPartition } from './keys.ts';
-import { type Mandate, MandateRecord } from './mandate-schema.ts';
+import { type Mandate, MandateRecord } from './mandates/mandate-schema.ts';
 import {
   type ContractContent,
   ContractContentRecord,

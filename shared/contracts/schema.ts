@@ -6,14 +6,14 @@ import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
 import { billingIntervals } from '../services/schema.ts';
 import { StudioCopyRecord } from '../studio/schema.ts';
-import { ContractCopyRecord } from './copy-schema.ts';
 import { maxNoticeValue, type NoticeUnit, noticeUnits } from './dates.ts';
+import { ContractCopyRecord } from './document/copy-schema.ts';
 import { calendarDay, dateRecord, documentHash, mustBeString, recordReference, wholeNumber } from './fields.ts';
-import { MandateRecord } from './mandate-schema.ts';
+import { MandateRecord } from './mandates/mandate-schema.ts';
 import { SignatureRecord } from './signature-schema.ts';
-import { TerminationRecord } from './termination-schema.ts';
+import { TerminationRecord } from './termination/termination-schema.ts';
 import { contractTexts } from './texts.ts';
-import { WithdrawalRecord } from './withdrawal-schema.ts';
+import { WithdrawalRecord } from './withdrawal/withdrawal-schema.ts';
 
 /* The contract itself: what a request asks for, what is agreed and kept, and how lists and reads return it. */
 

@@ -16,8 +16,8 @@ import type { ContractStatus, ContractWithSignatures } from './schema.ts';
 import type { Signature, SignatureInput, SignerRole } from './signature-schema.ts';
 import { getExistingContract } from './store.ts';
 import { contractTexts } from './texts.ts';
-import { withdrawalPeriodEndsOn } from './withdrawal-period.ts';
-import type { Withdrawal } from './withdrawal-schema.ts';
+import { withdrawalPeriodEndsOn } from './withdrawal/withdrawal-period.ts';
+import type { Withdrawal } from './withdrawal/withdrawal-schema.ts';
 import { roleSignedAlready, signatureWrites } from './writes.ts';
 
 /** A customer's signature given away from the studio (a remote session, §§ 312b, 312c BGB). */

@@ -19,8 +19,8 @@ import {
   signatureImageFromItem,
   signatureImageSortPrefix,
 } from './entity.ts';
-import type { Mandate } from './mandate-schema.ts';
-import { mandateAsOf } from './mandate-status.ts';
+import type { Mandate } from './mandates/mandate-schema.ts';
+import { mandateAsOf } from './mandates/mandate-status.ts';
 import type { Contract, ContractStatus, ContractWithSignatures, StoredContract } from './schema.ts';
 import type { Signature } from './signature-schema.ts';
 

@@ -1,7 +1,7 @@
 import { tableName } from '../db/client.ts';
 import type { ConditionFailed } from '../db/errors.ts';
 import { putNew, type WriteItem } from '../db/write.ts';
-import type { ContractCopy } from './copy-schema.ts';
+import type { ContractCopy } from './document/copy-schema.ts';
 import {
   contractKey,
   contractStatusPartition,

@@ -1,6 +1,6 @@
 import { earliestEndOn, todayIn } from '../contracts/dates.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
-import type { TerminationInput } from '../contracts/termination-schema.ts';
+import type { TerminationInput } from '../contracts/termination/termination-schema.ts';
 import type { TerminationDeclaration } from './schema.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { todayIn } from '../contracts/dates.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import { getExistingContract } from '../contracts/store.ts';
-import { terminateContract } from '../contracts/terminate-contract.ts';
-import { withdrawContract } from '../contracts/withdraw-contract.ts';
+import { terminateContract } from '../contracts/termination/terminate-contract.ts';
+import { withdrawContract } from '../contracts/withdrawal/withdraw-contract.ts';
 import type { WriteItem } from '../db/write.ts';
 import { terminationOf } from './declared-termination.ts';
 import type { DeclarationType, StoredDeclaration, TerminationDeclaration } from './schema.ts';

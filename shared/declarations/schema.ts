@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { calendarDay, mustBeString, recordReference, required } from '../contracts/fields.ts';
-import { terminationKinds } from '../contracts/termination-schema.ts';
+import { terminationKinds } from '../contracts/termination/termination-schema.ts';
 import { schemaMessage } from '../messages/index.ts';
 import { emailAddress, optionalText, printedName } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';

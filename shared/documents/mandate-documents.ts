@@ -1,5 +1,5 @@
-import { renderMandateFile } from '../contracts/contract-document.ts';
-import { getExistingMandates } from '../contracts/mandate-store.ts';
+import { renderMandateFile } from '../contracts/document/contract-document.ts';
+import { getExistingMandates } from '../contracts/mandates/mandate-store.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import { ensureStoredDocument } from './keep-document.ts';
 import type { StoredDocumentRecord } from './schema.ts';

@@ -1,4 +1,4 @@
-import { renderContractFile } from '../contracts/contract-document.ts';
+import { renderContractFile } from '../contracts/document/contract-document.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import { getExistingContract } from '../contracts/store.ts';
 import { storedDocumentFileName } from './file-names.ts';

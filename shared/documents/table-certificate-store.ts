@@ -2,8 +2,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
 import { ConditionFailed } from '../db/errors.ts';
 import { write } from '../db/write.ts';
+import type { CertificateStore } from '../pdf/seal-certificate.ts';
 import { sealCertificateItem, sealCertificateKey } from './entity.ts';
-import type { CertificateStore } from './seal-certificate.ts';
 
 /**
  * The sealing key's certificate, kept in the table: issued once per key by the

@@ -4,7 +4,7 @@ import { getContact } from '../contacts/store.ts';
 import { contractPartition } from '../contracts/keys.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import { getExistingContract } from '../contracts/store.ts';
-import { renderTerminationLetterFile } from '../contracts/termination-letter-file.ts';
+import { renderTerminationLetterFile } from '../contracts/termination/termination-letter-file.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { ConditionFailed } from '../db/errors.ts';
 import { putNew, write } from '../db/write.ts';

@@ -1,6 +1,6 @@
 import { now } from '../clock.ts';
 import { hasEnded, todayOf } from '../contracts/computed-dates.ts';
-import { getExistingMandates } from '../contracts/mandate-store.ts';
+import { getExistingMandates } from '../contracts/mandates/mandate-store.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import type { SignerRole } from '../contracts/signature-schema.ts';
 import { getExistingContract } from '../contracts/store.ts';

@@ -1,7 +1,7 @@
 import { now } from '../clock.ts';
-import type { MandateWithText } from '../contracts/mandate-schema.ts';
-import type { MandateSignatureInput } from '../contracts/mandate-signature-schema.ts';
-import { signMandate } from '../contracts/sign-mandate.ts';
+import type { MandateWithText } from '../contracts/mandates/mandate-schema.ts';
+import type { MandateSignatureInput } from '../contracts/mandates/mandate-signature-schema.ts';
+import { signMandate } from '../contracts/mandates/sign-mandate.ts';
 import { getExistingContract } from '../contracts/store.ts';
 import { contractTexts } from '../contracts/texts.ts';
 import { ConditionFailed } from '../db/errors.ts';

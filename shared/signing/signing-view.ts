@@ -1,6 +1,6 @@
 import { now } from '../clock.ts';
-import { getExistingMandates } from '../contracts/mandate-store.ts';
-import { mandateText } from '../contracts/mandate-text.ts';
+import { getExistingMandates } from '../contracts/mandates/mandate-store.ts';
+import { mandateText } from '../contracts/mandates/mandate-text.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import type { SignerRole } from '../contracts/signature-schema.ts';
 import { getExistingContract } from '../contracts/store.ts';
@@ -10,8 +10,8 @@ import {
   startsWithinPeriod,
   withdrawalForm,
   withdrawalNotice,
-} from '../contracts/withdrawal-notice.ts';
-import { withdrawalPeriodEndsOn } from '../contracts/withdrawal-period.ts';
+} from '../contracts/withdrawal/withdrawal-notice.ts';
+import { withdrawalPeriodEndsOn } from '../contracts/withdrawal/withdrawal-period.ts';
 import type { PresentedSession } from './find-session.ts';
 import type { SigningMandate, SigningView, SigningWithdrawal } from './view-schema.ts';
 

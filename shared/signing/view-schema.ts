@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { dateRecord } from '../contracts/fields.ts';
-import { MandateCreditorRecord } from '../contracts/mandate-schema.ts';
+import { MandateCreditorRecord } from '../contracts/mandates/mandate-schema.ts';
 import { ContractRecord } from '../contracts/schema.ts';
 import { signerRoles } from '../contracts/signature-schema.ts';
 import { timestamp } from '../schema/record.ts';

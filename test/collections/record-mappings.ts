@@ -8,7 +8,7 @@ import {
   dueItem,
 } from '#shared/collections/entity.ts';
 import { CollectionRecord } from '#shared/collections/schema.ts';
-import { DueRecord } from '#shared/contracts/dues-schema.ts';
+import { DueRecord } from '#shared/contracts/dues/dues-schema.ts';
 import type { RecordMappingCase } from '../support/record-mapping-case.ts';
 
 export const recordMappings: readonly RecordMappingCase[] = [

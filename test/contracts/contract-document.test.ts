@@ -15,13 +15,9 @@ import {
   contractDocumentFileName,
   renderContractDocument,
 } from '#shared/contracts/document/render-contract-document.ts';
-import { fileCertificateStore } from '#shared/documents/file-certificate-store.ts';
-import { contractDocumentFontFiles, type PostHeader, withPostHeaderOnly } from '#shared/documents/fonts.ts';
-import {
-  type CertificateStore,
-  loadOrIssueCertificate,
-  type SealCertificate,
-} from '#shared/documents/seal-certificate.ts';
+import { fileCertificateStore } from '#shared/pdf/file-certificate-store.ts';
+import { contractDocumentFontFiles, type PostHeader, withPostHeaderOnly } from '#shared/pdf/fonts.ts';
+import { type CertificateStore, loadOrIssueCertificate, type SealCertificate } from '#shared/pdf/seal-certificate.ts';
 import { fontkitModuleFile } from '#shared/routes.ts';
 import { localSealer } from '#shared/signatures/local-sealer.ts';
 import type { Sealer } from '#shared/signatures/sealer.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { withStoredDues } from '#shared/contracts/stored-dues.ts';
+import { withStoredDues } from '#shared/contracts/dues/stored-dues.ts';
 import { unique, useApi } from '../support/api.ts';
 import { useClock } from '../support/clock.ts';
 import { signaturePng } from '../support/images.ts';

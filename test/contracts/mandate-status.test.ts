@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Mandate } from '#shared/contracts/mandate-schema.ts';
-import { mandateAsOf } from '#shared/contracts/mandate-status.ts';
+import type { Mandate } from '#shared/contracts/mandates/mandate-schema.ts';
+import { mandateAsOf } from '#shared/contracts/mandates/mandate-status.ts';
 
 /** A mandate lapses after 36 months without a collection (docs/sepa.md): computed on reading, never stored. */
 const mandate = (changes: Partial<Mandate>): Mandate => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentScheduleOf } from '#shared/contracts/payment-schedule.ts';
+import { paymentScheduleOf } from '#shared/contracts/dues/payment-schedule.ts';
 import type { BillingInterval } from '#shared/sepa/dues.ts';
 
 // The schedule the PDF copy announces as the pre-notification, as the dues engine computes the dues.

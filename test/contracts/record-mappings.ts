@@ -1,4 +1,4 @@
-import { ContractCopyRecord } from '#shared/contracts/copy-schema.ts';
+import { ContractCopyRecord } from '#shared/contracts/document/copy-schema.ts';
 import {
   contractFromItem,
   contractItem,
@@ -9,7 +9,7 @@ import {
   signatureFromItem,
   signatureItem,
 } from '#shared/contracts/entity.ts';
-import { MandateRecord } from '#shared/contracts/mandate-schema.ts';
+import { MandateRecord } from '#shared/contracts/mandates/mandate-schema.ts';
 import { StoredContractRecord } from '#shared/contracts/schema.ts';
 import { SignatureRecord } from '#shared/contracts/signature-schema.ts';
 import type { RecordMappingCase } from '../support/record-mapping-case.ts';

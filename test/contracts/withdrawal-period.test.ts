@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { todayIn } from '#shared/contracts/dates.ts';
-import { withdrawalPeriodEndsOn } from '#shared/contracts/withdrawal-period.ts';
+import { withdrawalPeriodEndsOn } from '#shared/contracts/withdrawal/withdrawal-period.ts';
 
 // § 355 Abs. 2, § 356 Abs. 2 Nr. 2, § 187 Abs. 1 BGB: the signing day in the studio's zone is not counted; fourteen days follow.
 describe('the withdrawal period', () => {

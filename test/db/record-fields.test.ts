@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { areas } from '#shared/areas.ts';
-import { documentHash } from '#shared/contracts/document-hash.ts';
+import { documentHash } from '#shared/contracts/document/document-hash.ts';
 import { ContractContentRecord } from '#shared/contracts/schema.ts';
 import { studioCopy } from '#shared/studio/entity.ts';
 import { StudioCopyRecord, StudioRecord } from '#shared/studio/schema.ts';

@@ -14,7 +14,7 @@ const samples = [
   'M10 10 L20 20 stroke="#000" fill=\'none\'',
 ];
 
-/** Attribute values as `drawableSvg` (shared/documents/draw-signature-image.ts) writes them. */
+/** Attribute values as `drawableSvg` (shared/pdf/draw-signature-image.ts) writes them. */
 const asAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('"', '&quot;');
 
 describe('the html-entities stand-in of the document bundles', () => {

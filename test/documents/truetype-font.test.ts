@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import fontkit, { type Font, type Glyph } from '@cantoo/fontkit';
 import { describe, expect, it } from 'vitest';
-import { contractDocumentFontFiles } from '#shared/documents/fonts.ts';
-import { parseTrueType } from '#shared/documents/truetype-font.ts';
+import { contractDocumentFontFiles } from '#shared/pdf/fonts.ts';
+import { parseTrueType } from '#shared/pdf/truetype-font.ts';
 
-// The copy's own TrueType reader (shared/documents/truetype-font.ts), checked against fontkit's full decode.
+// The copy's own TrueType reader (shared/pdf/truetype-font.ts), checked against fontkit's full decode.
 const mainFonts = [contractDocumentFontFiles.regular, contractDocumentFontFiles.bold];
 // Noto Sans maps characters with a format 12 table; Noto Naskh Arabic, a TrueType font too, with format 4 only.
 const characterMapFonts = [...mainFonts, contractDocumentFontFiles.arabic];

@@ -3,7 +3,7 @@ import type * as v from 'valibot';
 import { ContactInput } from '#shared/contacts/schema.ts';
 import { ContractInput } from '#shared/contracts/create-input.ts';
 import { SignatureInput } from '#shared/contracts/signature-schema.ts';
-import { CancellationInput, TerminationInput } from '#shared/contracts/termination-schema.ts';
+import { CancellationInput, TerminationInput } from '#shared/contracts/termination/termination-schema.ts';
 import type { RouteName } from '#shared/routes.ts';
 import { ServiceInput } from '#shared/services/schema.ts';
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { renderContractDocument } from '#shared/contracts/document/render-contract-document.ts';
-import { fileCertificateStore } from '#shared/documents/file-certificate-store.ts';
-import { loadOrIssueCertificate } from '#shared/documents/seal-certificate.ts';
+import { fileCertificateStore } from '#shared/pdf/file-certificate-store.ts';
+import { loadOrIssueCertificate } from '#shared/pdf/seal-certificate.ts';
 import { localSealer } from '#shared/signatures/local-sealer.ts';
 import { largestContractInput } from './contract-documents.ts';
 

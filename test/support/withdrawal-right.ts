@@ -1,5 +1,5 @@
 import { contractKey } from '#shared/contracts/entity.ts';
-import { withdrawalPeriodEndsOn } from '#shared/contracts/withdrawal-period.ts';
+import { withdrawalPeriodEndsOn } from '#shared/contracts/withdrawal/withdrawal-period.ts';
 import { overwriteAttribute } from './table.ts';
 
 interface SignedContract {

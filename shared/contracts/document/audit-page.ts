@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type PageLayout, styles } from '../../documents/page-layout.ts';
-import type { SealCertificate } from '../../documents/seal-certificate.ts';
+import { type PageLayout, styles } from '../../pdf/page-layout.ts';
+import type { SealCertificate } from '../../pdf/seal-certificate.ts';
 import type { ContractDocumentInput, ContractForDocument, DirectDebitForDocument } from './contract-for-document.ts';
 import { formatLocalTime, formatUtcTime, roleLabels } from './german-format.ts';
 

@@ -138,7 +138,7 @@ export interface MandateForDocument {
   iban: string;
   bic: string | null;
   mandateHash: string;
-  /** `mandateText` of shared/contracts/mandate-text.ts: the words the debtor signs, never a second copy. */
+  /** `mandateText` of shared/contracts/mandates/mandate-text.ts: the words the debtor signs, never a second copy. */
   text: string;
   signature: MandateSignatureForDocument | null;
   /** The drawn signature (`MANDATE_IMAGE#<nnn>`), when signed. */

@@ -1,6 +1,6 @@
 import type { PDFDocument } from '@cantoo/pdf-lib';
-import { drawSignatureImage } from '../../documents/draw-signature-image.ts';
-import { contentWidth, grey, lineHeight, margin, type PageLayout, styles } from '../../documents/page-layout.ts';
+import { drawSignatureImage } from '../../pdf/draw-signature-image.ts';
+import { contentWidth, grey, lineHeight, margin, type PageLayout, styles } from '../../pdf/page-layout.ts';
 import type {
   ContactParty,
   ContractDocumentInput,

@@ -1,7 +1,6 @@
 import type { PDFDocument } from '@cantoo/pdf-lib';
-import { drawSignatureImage } from '../../documents/draw-signature-image.ts';
-import { contentWidth, grey, lineHeight, margin, type PageLayout, rule, styles } from '../../documents/page-layout.ts';
-import { de as texts } from '../schedule-texts.ts';
+import { drawSignatureImage } from '../../pdf/draw-signature-image.ts';
+import { contentWidth, grey, lineHeight, margin, type PageLayout, rule, styles } from '../../pdf/page-layout.ts';
 import type {
   ContractForDocument,
   DirectDebitForDocument,
@@ -10,6 +9,7 @@ import type {
   RecurringDue,
 } from './contract-for-document.ts';
 import { formatDate, formatLocalTime, formatMoney } from './german-format.ts';
+import { de as texts } from './schedule-texts.ts';
 
 /*
  * The SEPA mandate on a page of its own, and the payment schedule that with the mandate's reference and the

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { degrees, PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, rgb } from '@cantoo/pdf-lib';
-import { type DocumentFonts, embedDocumentFonts } from '../../documents/fonts.ts';
-import { a4, grey, margin, type PageLayout, pageLayout, rule, styles } from '../../documents/page-layout.ts';
-import { addSignatureField, signPdf } from '../../documents/pdf-signature.ts';
-import type { SealCertificate } from '../../documents/seal-certificate.ts';
-import type { Typesetter } from '../../documents/typesetter.ts';
-import { typesetter } from '../../documents/typesetter.ts';
+import { type DocumentFonts, embedDocumentFonts } from '../../pdf/fonts.ts';
+import { a4, grey, margin, type PageLayout, pageLayout, rule, styles } from '../../pdf/page-layout.ts';
+import { addSignatureField, signPdf } from '../../pdf/pdf-signature.ts';
+import type { SealCertificate } from '../../pdf/seal-certificate.ts';
+import type { Typesetter } from '../../pdf/typesetter.ts';
+import { typesetter } from '../../pdf/typesetter.ts';
 import type { Sealer } from '../../signatures/sealer.ts';
 import { drawAuditPage, drawMandateAuditPage } from './audit-page.ts';
 import type { ContractDocumentInput, ContractForDocument, DirectDebitForDocument } from './contract-for-document.ts';

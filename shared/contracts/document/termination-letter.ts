@@ -1,7 +1,7 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { embedDocumentFonts } from '../../documents/fonts.ts';
-import { pageLayout, styles } from '../../documents/page-layout.ts';
-import { typesetter } from '../../documents/typesetter.ts';
+import { embedDocumentFonts } from '../../pdf/fonts.ts';
+import { pageLayout, styles } from '../../pdf/page-layout.ts';
+import { typesetter } from '../../pdf/typesetter.ts';
 import type { ContractForDocument, PostalAddress, TerminationForDocument } from './contract-for-document.ts';
 import { countryName, formatDate, formatLocalTime } from './german-format.ts';
 import { type ContractDocumentOptions, sealDocument } from './render-contract-document.ts';

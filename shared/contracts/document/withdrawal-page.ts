@@ -1,6 +1,6 @@
-import { type PageLayout, styles } from '../../documents/page-layout.ts';
+import { type PageLayout, styles } from '../../pdf/page-layout.ts';
 import { configuredPublicOrigin } from '../../signing/public-origin.ts';
-import { earlyStartRequest, withdrawalForm, withdrawalNotice } from '../withdrawal-notice.ts';
+import { earlyStartRequest, withdrawalForm, withdrawalNotice } from '../withdrawal/withdrawal-notice.ts';
 import type { ContractForDocument } from './contract-for-document.ts';
 import { formatDate } from './german-format.ts';
 
