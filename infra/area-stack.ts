@@ -11,6 +11,8 @@ import { constructId, createStudioFunction, type StudioResources } from './studi
 
 export interface AreaStackProps {
   readonly area: AreaDefinition;
+  /** False only in the first deploy of the move to nested stacks (`withoutAreaRoutesContextKey`). */
+  readonly withRoutes?: boolean;
   /** The root stack's table, API, bucket, keys, queues and authorizer: CDK passes them in as parameters. */
   readonly resources: StudioResources;
 }
@@ -26,9 +28,12 @@ export class AreaStack extends NestedStack {
   readonly backgroundFunctions: BackgroundFunction[] = [];
   private readonly resources: StudioResources;
 
-  constructor(scope: Construct, id: string, { area, resources }: AreaStackProps) {
+  private readonly withRoutes: boolean;
+
+  constructor(scope: Construct, id: string, { area, resources, withRoutes = true }: AreaStackProps) {
     super(scope, id, { description: `Studio API: the ${area.name} area's functions and routes` });
     this.resources = resources;
+    this.withRoutes = withRoutes;
     for (const route of area.routes) this.addRoute({ ...route, area: area.name, language: area.language } as never);
     for (const definition of area.backgroundFunctions ?? []) {
       const background = new BackgroundFunction(this, constructId(definition.name), {
@@ -51,6 +56,7 @@ export class AreaStack extends NestedStack {
       timeoutSeconds: route.timeoutSeconds,
     });
     this.functions.push(fn);
+    if (!this.withRoutes) return;
     new HttpRoute(this, `${constructId(route.name)}Route`, {
       httpApi: resources.api,
       routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),

@@ -23,6 +23,13 @@ export { constructId };
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 
+/**
+ * `cdk deploy -c withoutAreaRoutes=true`: the areas' stacks without their API routes, the first of the two deploys
+ * that move a deployment of one stack to nested stacks (docs/operations.md): a route key is unique in an API, so
+ * the old routes must be gone before the nested stacks create theirs.
+ */
+export const withoutAreaRoutesContextKey = 'withoutAreaRoutes';
+
 export interface StudioApiStackProps extends StackProps {
   /** The areas to build, one nested stack each: the list of shared/areas.ts unless a test gives others. */
   readonly areas?: readonly AreaDefinition[];
@@ -47,6 +54,7 @@ export class StudioApiStack extends Stack {
   constructor(scope: Construct, id: string, props: StudioApiStackProps = {}) {
     super(scope, id, props);
     const builtAreas = props.areas ?? areas;
+    const withRoutes = String(this.node.tryGetContext(withoutAreaRoutesContextKey) ?? 'false') !== 'true';
 
     // The table holds the business data: it must survive stack deletion, accidental deletes and bad writes.
     this.table = new TableV2(this, 'Table', {
@@ -114,12 +122,15 @@ export class StudioApiStack extends Stack {
       (area) =>
         new AreaStack(this, `${constructId(area.name)}Area`, {
           area,
+          withRoutes,
           resources: { ...shared, api: this.api, authorizer: this.auth.authorizer },
         }),
     );
     // Anonymous traffic gets limits of its own on every route that takes no token.
     const publicRouteKeys = [
-      ...builtAreas.flatMap((area) => area.routes.filter((route) => route.roles === 'public').map(routeKey)),
+      ...(withRoutes
+        ? builtAreas.flatMap((area) => area.routes.filter((route) => route.roles === 'public').map(routeKey))
+        : []),
       '$default',
     ];
     throttlePublicRoutes(stage, this.apiRoutes(), publicRouteKeys, throttleSettings(this.api));

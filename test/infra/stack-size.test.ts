@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { AreaStack } from '#infra/area-stack.ts';
-import { constructId } from '#infra/stack.ts';
+import { constructId, withoutAreaRoutesContextKey } from '#infra/stack.ts';
 import { type AreaDefinition, areas } from '#shared/areas.ts';
 import { anyRole } from '#shared/roles.ts';
 import { constructNamed, stacksOf, studioApiStack } from '../support/cdk-app.ts';
@@ -108,5 +108,22 @@ describe('the stacks', () => {
       expect(home, name).toBeInstanceOf(AreaStack);
       expect((home as AreaStack).node.id, name).toBe(`${constructId(area)}Area`);
     }
+  });
+
+  it('builds the areas’ functions without their API routes for the first deploy of the move to nested stacks', () => {
+    // act
+    const { stack } = studioApiStack({ [withoutAreaRoutesContextKey]: 'true' });
+    const routeKeys = stacksOf(stack).flatMap((each) =>
+      Object.values(resourcesOf(each))
+        .filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Route')
+        .map((resource) => (resource as { Properties?: { RouteKey?: string } }).Properties?.RouteKey),
+    );
+    const functions = stacksOf(stack).flatMap((each) =>
+      Object.values(resourcesOf(each)).filter((resource) => resource.Type === 'AWS::Lambda::Function'),
+    );
+
+    // assess
+    expect(routeKeys).toEqual(['$default']);
+    expect(functions.length).toBeGreaterThan(60);
   });
 });
