@@ -3,7 +3,6 @@ import { CfnRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Policy, type PolicyDocument } from 'aws-cdk-lib/aws-iam';
 import { NagSuppressions } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { type RouteDefinition, routeKey, routes } from '#shared/routes.ts';
 import { FunctionRole } from './function-role.ts';
 import type { StudioApiStack } from './stack.ts';
 
@@ -20,10 +19,10 @@ const identityPolicies = (stack: StudioApiStack): { holder: IConstruct; document
     return [];
   });
 
-export const acceptNagFindings = (stack: StudioApiStack): void => {
-  const table: readonly RouteDefinition[] = routes;
-  const publicRouteKeys = new Set(table.filter((route) => route.roles === 'public').map(routeKey));
-  for (const route of stack.api.node.findAll().filter((construct) => construct instanceof CfnRoute)) {
+export const acceptNagFindings = (stack: StudioApiStack, publicRouteKeyList: readonly string[]): void => {
+  const publicRouteKeys = new Set(publicRouteKeyList);
+  // The API's own routes (`$default`) and the areas' in their nested stacks.
+  for (const route of stack.node.findAll().filter((construct) => construct instanceof CfnRoute)) {
     if (route.routeKey === '$default') {
       NagSuppressions.addResourceSuppressions(route, [
         {

@@ -1,5 +1,4 @@
-import type { CfnRoute, CfnStage, HttpApi, HttpStage, ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
-import { CfnRoute as RouteResource } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { CfnRoute, CfnStage, HttpRoute, HttpStage, ThrottleSettings } from 'aws-cdk-lib/aws-apigatewayv2';
 
 /**
  * Limits of each public route (no token: the docs, the signing page, `$default`): far below the stage's,
@@ -10,8 +9,8 @@ export const publicRouteThrottle = { rateLimit: 10, burstLimit: 20 } as const sa
 
 /** Gives each of the route keys its own throttle in the stage's `RouteSettings`, never above the stage's. */
 export const throttlePublicRoutes = (
-  api: HttpApi,
   stage: HttpStage,
+  routes: readonly HttpRoute[],
   routeKeys: readonly string[],
   stageLimits: Required<ThrottleSettings>,
 ): void => {
@@ -21,7 +20,10 @@ export const throttlePublicRoutes = (
   };
   const cfnStage = stage.node.defaultChild as CfnStage;
   cfnStage.routeSettings = Object.fromEntries(routeKeys.map((key) => [key, limits]));
-  // A stage's route settings may only name routes that exist: deploy the routes first.
-  const routes = api.node.findAll().filter((construct): construct is CfnRoute => construct instanceof RouteResource);
-  for (const route of routes) if (routeKeys.includes(route.routeKey)) cfnStage.node.addDependency(route);
+  // A stage's route settings may only name routes that exist: deploy the routes first (their areas' nested
+  // stacks, since a dependency on a resource of a nested stack is one on the whole nested stack).
+  for (const route of routes) {
+    const resource = route.node.defaultChild as CfnRoute;
+    if (routeKeys.includes(resource.routeKey)) cfnStage.node.addDependency(route);
+  }
 };

@@ -77,13 +77,62 @@ export interface GeneratedFile {
 export type AreaRoute = Omit<RouteDefinition, 'area' | 'language'>;
 
 /**
- * A function no route calls, as its area declares it. Its flags mean what a route's mean: the stack grants
- * both alike (`data: 'none'` when absent); its trigger is built in `infra/`.
+ * A function no route calls, as its area declares it: its trigger, named once here, and its grants. Its flags mean
+ * what a route's mean (`data: 'none'` when absent); `infra/background-function.ts` builds any of them in AWS and
+ * `infra/local/background-functions.ts` runs any of them under `npm start`.
  */
 export type AreaBackgroundFunction = Pick<RouteDefinition, 'name' | 'entry'> &
-  Partial<
-    Pick<RouteDefinition, 'data' | 'deletes' | 'sealing' | 'originals' | 'sendsMail' | 'files' | 'timeoutSeconds'>
-  >;
+  Partial<Pick<RouteDefinition, 'deletes' | 'sealing' | 'originals' | 'sendsMail' | 'files' | 'timeoutSeconds'>> & {
+    readonly trigger: BackgroundTrigger;
+    /** A route's table access, or table actions narrowed to one index or to some partitions. */
+    readonly data?: RouteDefinition['data'] | TableGrant;
+    /** Use of the webhook secrets key, granted in the key's own policy. */
+    readonly webhookSecrets?: 'encrypt' | 'decrypt';
+    /** A queue of the root stack the function sends to (its URL in the queue's environment variable). */
+    readonly sendsTo?: QueueName;
+  };
+
+/** The queues the root stack holds (infra/events.ts): a function names one as its trigger or where it sends. */
+export type QueueName = 'webhook-deliveries';
+
+/** Table actions narrower than `read`/`read-write`: Query on one index only, or items of some partitions only. */
+export interface TableGrant {
+  readonly actions: readonly ('GetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem')[];
+  /** Query this index (`gsi2`) and nothing else of the table. */
+  readonly index?: string;
+  /** Only items whose partition key matches one of these (`WEBHOOK#*`). */
+  readonly partitions?: readonly string[];
+}
+
+export type BackgroundTrigger = StreamTrigger | ScheduleTrigger | QueueTrigger;
+
+/** The table's stream, filtered to inserted event items: of these types, or of every type (`'*'`). */
+export interface StreamTrigger {
+  readonly stream: readonly string[] | '*';
+  /** Records per invocation: 10 unless given. */
+  readonly batchSize?: number;
+  /**
+   * A record that keeps failing: retried ten times, the batch halved around it, then its position goes to a
+   * dead-letter queue whose alarm carries `deadLetters`; or retried until it leaves the stream after 24 h, holding
+   * back every later record of its shard (where order matters more than progress: the webhooks).
+   */
+  readonly onFailure: { readonly deadLetters: string } | 'retry until it leaves the stream';
+  /** An alarm when the function is this many minutes behind the stream. */
+  readonly behindAlarm?: { readonly minutes: number; readonly description: string };
+}
+
+/** Daily at this time in the studio's zone, by EventBridge Scheduler; under `npm start` at start and hourly. */
+export interface ScheduleTrigger {
+  readonly schedule: { readonly hour: number; readonly minute: number; readonly timeZone: 'Europe/Berlin' };
+  readonly description: string;
+}
+
+/** A queue of the root stack, read by Lambda's event source mapping (partial batch failures reported). */
+export interface QueueTrigger {
+  readonly queue: QueueName;
+  /** Messages per invocation: 10 unless given. */
+  readonly batchSize?: number;
+}
 
 type DeclaredArea = (typeof areas)[number];
 /** What areas declare under `key` (routes, background functions), each with its area's name and language. */
@@ -102,11 +151,8 @@ export const routes: readonly TableRoute<DeclaredArea>[] = /* @__PURE__ */ (area
 type BackgroundFunction<A> = OfArea<A, 'backgroundFunctions'>;
 
 /**
- * Functions that no route calls, from their areas: the webhook dispatcher reads
- * the table's stream, the delivery function the delivery queue (`infra/events.ts`
- * builds them with their own triggers and grants), the documents' renderer reads
- * the stream too (`infra/documents-render.ts`, granted by its flags). Locally
- * `infra/local/event-delivery.ts` and `document-render.ts` run the same shared code.
+ * Functions that no route calls, from their areas, each with its trigger (a stream reader, a schedule, a queue):
+ * the stack builds each in its area's nested stack, and `npm start` runs each, from this list alone.
  */
 export const backgroundFunctions: readonly BackgroundFunction<DeclaredArea>[] = /* @__PURE__ */ (
   areas as readonly AreaDefinition[]

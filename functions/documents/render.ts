@@ -1,12 +1,9 @@
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { handleDocumentRecords } from '#shared/documents/contract-events.ts';
+import { streamFunction } from '#shared/background/stream-function.ts';
+import { documentRecords } from '#shared/documents/contract-events.ts';
 
 /**
- * The table's stream, filtered to the contract events whose documents change (infra/documents-render.ts):
- * a signed contract's original is rendered and stored (and a mandate signed later beside it), a known end
- * extends their retention. A failure names its record, so the stream resumes there (ReportBatchItemFailures).
+ * The contract events whose documents change, from the table's stream (its trigger in shared/documents/area.ts):
+ * a signed contract's original is rendered and stored (and a mandate signed later beside it), a known end extends
+ * their retention, a termination is confirmed. A failure names its record, so the stream resumes there.
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-  const failed = await handleDocumentRecords(event.Records);
-  return { batchItemFailures: failed ? [{ itemIdentifier: failed }] : [] };
-};
+export const handler = streamFunction('documents-render', documentRecords);

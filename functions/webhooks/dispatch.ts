@@ -1,18 +1,18 @@
-import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
+import { streamFunction } from '#shared/background/stream-function.ts';
 import { activeWebhooks } from '#shared/webhooks/delivery-store.ts';
 import type { DeliveryMessage } from '#shared/webhooks/delivery-worker.ts';
-import { dispatchRecords } from '#shared/webhooks/dispatcher.ts';
+import { dispatcherRecords } from '#shared/webhooks/dispatcher.ts';
 import { configuredDeliveryQueue } from '#shared/webhooks/sqs-queue.ts';
 
 /**
- * The table's stream, filtered to inserted event items by the event source
- * mapping: each event goes to the delivery queue once per subscribed webhook.
- * A failure names its record, so the stream resumes there (ReportBatchItemFailures).
+ * Every inserted event item from the table's stream (its trigger in shared/webhooks/area.ts): each event goes to
+ * the delivery queue once per subscribed webhook. A failure names its record, so the stream resumes there.
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
-  const failed = await dispatchRecords(event.Records, {
+export const handler = streamFunction(
+  'webhooks-dispatch',
+  dispatcherRecords({
     activeWebhooks,
-    queue: configuredDeliveryQueue<DeliveryMessage>(),
-  });
-  return { batchItemFailures: failed ? [{ itemIdentifier: failed }] : [] };
-};
+    // Made on first use, not at import: loading the module needs no queue.
+    queue: { send: (body, options) => configuredDeliveryQueue<DeliveryMessage>().send(body, options) },
+  }),
+);

@@ -4,7 +4,13 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { type GeneratedFile, type RouteDefinition, routes } from '#shared/routes.ts';
+import {
+  type AreaBackgroundFunction,
+  backgroundFunctions,
+  type GeneratedFile,
+  type RouteDefinition,
+  routes,
+} from '#shared/routes.ts';
 
 export type ApiHandler = (
   event: APIGatewayProxyEventV2,
@@ -13,7 +19,7 @@ export type ApiHandler = (
 
 export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-const loaded = new Map<string, Promise<ApiHandler>>();
+const loaded = new Map<string, Promise<unknown>>();
 const generated = new Map<string, Promise<void>>();
 const run = promisify(execFile);
 
@@ -39,24 +45,24 @@ const generate = (file: GeneratedFile): Promise<void> => {
 };
 
 const generatedFilesOf = (entry: string): GeneratedFile[] =>
-  (routes as readonly RouteDefinition[])
+  [...(routes as readonly RouteDefinition[]), ...(backgroundFunctions as readonly AreaBackgroundFunction[])]
     .filter((route) => route.entry === entry)
     .flatMap((route) => route.files ?? [])
     .filter((file): file is GeneratedFile => typeof file !== 'string');
 
-/** Imports the very module Lambda runs for a route (once, like a warm execution environment). */
-export const loadHandler = (entry: string): Promise<ApiHandler> => {
+/** Imports the very module Lambda runs for a route or a background function (once, like a warm environment). */
+export const loadHandler = <Handler = ApiHandler>(entry: string): Promise<Handler> => {
   let handler = loaded.get(entry);
   if (!handler) {
     handler = Promise.all(generatedFilesOf(entry).map(generate))
       .then(() => import(pathToFileURL(resolve(repositoryRoot, entry)).href))
-      .then((module: { handler?: ApiHandler }) => {
+      .then((module: { handler?: unknown }) => {
         if (typeof module.handler !== 'function') throw new Error(`${entry} does not export a handler`);
         return module.handler;
       });
     loaded.set(entry, handler);
   }
-  return handler;
+  return handler as Promise<Handler>;
 };
 
 /** The parts of the Lambda context our handlers and middy may touch. */

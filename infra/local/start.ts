@@ -1,11 +1,8 @@
 import { join } from 'node:path';
 import { localCorsOrigins } from '../cors.ts';
-import { startLocalDeclarationsMatch } from './declarations-match.ts';
-import { startLocalDocumentRender } from './document-render.ts';
-import { startLocalEventDelivery } from './event-delivery.ts';
+import { startLocalBackgroundFunctions } from './background-functions.ts';
 import { connectHandlers, defaultTableName, startLocalDatabase } from './local-database.ts';
 import { localTokenFor } from './local-tokens.ts';
-import { startLocalRetentionPurge } from './retention-purge.ts';
 import { startLocalApi } from './server.ts';
 import { loadSigningKey, localKeyDirectory } from './signing-key.ts';
 
@@ -23,35 +20,25 @@ const database = givenEndpoint
       stop: async () => {},
     }))
   : await startLocalDatabase(join(dataDir, 'dynamodb'));
-// Restrictions past their end are purged before anything else reads the table (docs/privacy.md), then hourly.
-const retentionPurge = await startLocalRetentionPurge();
+// A developer's receiver on this machine may take webhooks (http://127.0.0.1, localhost); AWS never allows it.
+process.env.WEBHOOK_DESTINATIONS ??= 'local';
+// Every area's background functions, by their triggers (infra/local/background-functions.ts): the scheduled ones
+// first and awaited, so that restrictions past their end are purged before the API reads the table (docs/privacy.md);
+// then the stream readers (webhooks, documents, declarations) and the delivery queue's worker.
+let background: Awaited<ReturnType<typeof startLocalBackgroundFunctions>> | undefined;
 let api: Awaited<ReturnType<typeof startLocalApi>>;
 try {
+  background = await startLocalBackgroundFunctions({
+    dataDir,
+    endpoint: database.endpoint,
+    tableName: process.env.TABLE_NAME || defaultTableName,
+  });
   api = await startLocalApi({ port, authorizer: { keyDirectory }, corsOrigins: await localCorsOrigins() });
 } catch (error) {
+  await background?.stop();
   await database.stop();
   throw error;
 }
-// A developer's receiver on this machine may take webhooks (http://127.0.0.1, localhost); AWS never allows it.
-process.env.WEBHOOK_DESTINATIONS ??= 'local';
-// §12's background work, as Lambda runs it: the table's stream → dispatcher → delivery queue → delivery.
-const eventDelivery = await startLocalEventDelivery({
-  dataDir,
-  endpoint: database.endpoint,
-  tableName: process.env.TABLE_NAME || defaultTableName,
-});
-// The documents' share of the stream: a signed contract's original is rendered and stored (docs/documents.md).
-const documentRender = await startLocalDocumentRender({
-  dataDir,
-  endpoint: database.endpoint,
-  tableName: process.env.TABLE_NAME || defaultTableName,
-});
-// Declarations filed without login: matched, recorded and confirmed by email (docs/declarations.md).
-const declarationsMatch = await startLocalDeclarationsMatch({
-  dataDir,
-  endpoint: database.endpoint,
-  tableName: process.env.TABLE_NAME || defaultTableName,
-});
 const ownerToken = await localTokenFor(await loadSigningKey(keyDirectory), 'owner');
 // Logged on stderr: stdout carries only what scripts read (the listening line, the token).
 console.error(
@@ -64,10 +51,7 @@ const stop = async (reason: string) => {
   if (stopping) return;
   stopping = true;
   console.error(`${reason}: stopping the API and DynamoDB Local`);
-  retentionPurge.stop();
-  await eventDelivery.stop();
-  await documentRender.stop();
-  await declarationsMatch.stop();
+  await background?.stop();
   await api.close();
   await database.stop();
   process.exit(0);

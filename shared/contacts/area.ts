@@ -31,9 +31,10 @@ export const contactsArea = {
     { name: 'contacts-erasure', method: 'POST', path: '/api/contacts/{id}/erasure', entry: 'functions/contacts/erasure.ts', roles: ownerOnly, data: 'read-write', deletes: true },
     { name: 'contacts-export', method: 'GET', path: '/api/contacts/{id}/export', entry: 'functions/contacts/export.ts', roles: ownerOnly, data: 'read' },
   ],
-  // Run daily by a schedule (infra/retention-purge.ts): the one function that may delete stored documents.
+  // Retention runs out by itself (docs/privacy.md): the one function that may delete stored documents, run at night.
   backgroundFunctions: [
-    { name: 'contacts-retention-purge', entry: 'functions/contacts/retention-purge.ts', data: 'read-write', deletes: true, originals: 'purge', timeoutSeconds: 900 },
+    { name: 'contacts-retention-purge', entry: 'functions/contacts/retention-purge.ts', data: 'read-write', deletes: true, originals: 'purge', timeoutSeconds: 900,
+      trigger: { schedule: { hour: 3, minute: 15, timeZone: 'Europe/Berlin' }, description: 'Erases the restricted contacts whose retention has ended, with their contracts and documents' } },
   ],
   eventTypes: ['contact.created', 'contact.updated', 'contact.deleted', 'contact.restricted', 'contact.erased'],
   entities: { contact: { en: 'No contact has this id', de: 'Kein Kontakt hat diese ID' } },

@@ -29,9 +29,15 @@ export const declarationsArea = {
     { name: 'declarations-list', method: 'GET', path: '/api/declarations', entry: 'functions/declarations/list.ts', roles: anyRole, data: 'read' },
     { name: 'declarations-assign', method: 'POST', path: '/api/declarations/{id}/assignment', entry: 'functions/declarations/assign.ts', roles: anyRole, data: 'read-write' },
   ],
-  // Reads the table's stream like documents-render: matches each declaration, records it, mails the confirmation.
+  // Reads the table's stream like documents-render, so that the public POST only stores and answers: matches each
+  // declaration, records it, mails the confirmation (docs/declarations.md). The third reader of a shard where
+  // DynamoDB advises two: its filter makes it cheap; should throttled reads show, it moves to the events' fan-out.
   backgroundFunctions: [
-    { name: 'declarations-match', entry: 'functions/declarations/match.ts', data: 'read-write', sendsMail: true, timeoutSeconds: 60 },
+    { name: 'declarations-match', entry: 'functions/declarations/match.ts', data: 'read-write', sendsMail: true, timeoutSeconds: 60,
+      trigger: {
+        stream: ['declaration.received'],
+        onFailure: { deadLetters: 'The declarations-match function gave up on declarations after 10 attempts (see "Declaration work failed" in its logs): they were neither matched nor confirmed by email. Fix the cause; the declarations wait in GET /api/declarations?status=unmatched, and their customers must get a confirmation.' },
+      } },
   ],
   eventTypes: ['declaration.received'],
   entities: { declaration: { en: 'No declaration has this id', de: 'Keine Erklärung hat diese ID' } },

@@ -1,9 +1,9 @@
+import type { StreamRecordHandler } from '../background/stream-function.ts';
 import { now } from '../clock.ts';
 import { normalizeEmail } from '../contacts/entity.ts';
 import { getContact } from '../contacts/store.ts';
 import { getExistingContract } from '../contracts/store.ts';
 import { ConditionFailed } from '../db/errors.ts';
-import { eventOfRecord, type StreamRecordLike } from '../events/stream-record.ts';
 import { logger } from '../http/logger.ts';
 import { Problem } from '../http/problem.ts';
 import { configuredMailTransport } from '../mail/configured-mail-sender.ts';
@@ -79,17 +79,10 @@ export const matchDeclaration = async (id: string): Promise<void> => {
   if (declaration.confirmedAt === null) await sendConfirmations(declaration);
 };
 
-/** Handles a batch of stream records in order; answers the sequence number of the first that failed, or undefined. */
-export const handleDeclarationRecords = async (records: readonly StreamRecordLike[]): Promise<string | undefined> => {
-  for (const record of records) {
-    const event = eventOfRecord(record);
-    if (event?.type !== 'declaration.received') continue;
-    try {
-      await matchDeclaration(event.data.id);
-    } catch (error) {
-      logger.error('Declaration work failed', { eventId: event.id, error: String(error) });
-      return record.dynamodb?.SequenceNumber;
-    }
-  }
-  return undefined;
+/** The declarations' record handler: each `declaration.received` is matched, recorded and confirmed. */
+export const declarationRecords: StreamRecordHandler<undefined> = {
+  handle: async (event) => {
+    if (event.type === 'declaration.received') await matchDeclaration(event.data.id);
+  },
+  failure: 'Declaration work failed',
 };

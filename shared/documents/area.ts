@@ -28,10 +28,16 @@ export const documentsArea = {
     { name: 'documents-list', method: 'GET', path: '/api/contracts/{id}/documents', entry: 'functions/documents/list.ts', roles: anyRole, data: 'read' },
     { name: 'documents-get', method: 'GET', path: '/api/contracts/{id}/documents/{documentId}', entry: 'functions/documents/get.ts', roles: anyRole, data: 'read', originals: 'read' },
   ],
-  // Reads the table's stream, as a second reader beside the webhook dispatcher (infra/documents-render.ts); mails the
-  // Kündigungsbestätigung.
+  // A second reader of the table's stream beside the webhook dispatcher (DynamoDB advises at most two per shard):
+  // renders and stores the originals, extends their retention, mails the Kündigungsbestätigung (docs/documents.md).
+  // What it gives up on is rendered at its first download; a missed retention extension is made up then too.
   backgroundFunctions: [
-    { name: 'documents-render', entry: 'functions/documents/render.ts', data: 'read-write', sealing: 'sign', originals: 'store', sendsMail: true, files: contractDocumentFiles, timeoutSeconds: 60 },
+    { name: 'documents-render', entry: 'functions/documents/render.ts', data: 'read-write', sealing: 'sign', originals: 'store', sendsMail: true, files: contractDocumentFiles, timeoutSeconds: 60,
+      trigger: {
+        stream: documentEventTypes,
+        onFailure: { deadLetters: 'The documents-render function gave up on stream records after 10 attempts (see "Contract document work failed" in its logs). The originals are rendered at their first download; a missed retention extension is made up then too. Fix the cause, then GET /api/contracts/{id}/document for the contracts named in the logs.' },
+        behindAlarm: { minutes: 15, description: 'The documents-render function is more than 15 minutes behind the table’s stream: originals wait for their first download, and after 24 h the stream drops the records. Look at its logs and errors.' },
+      } },
   ],
   eventTypes: [],
   entities: { document: { en: 'The contract has no stored document with this id', de: 'Der Vertrag hat kein gespeichertes Dokument mit dieser ID' } },

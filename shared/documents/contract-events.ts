@@ -1,5 +1,4 @@
-import { eventOfRecord, type StreamRecordLike } from '../events/stream-record.ts';
-import { logger } from '../http/logger.ts';
+import type { StreamRecordHandler } from '../background/stream-function.ts';
 import type { documentEventTypes } from './area.ts';
 import { keepContractDocuments } from './signed-original.ts';
 import { confirmTermination } from './termination-confirmation.ts';
@@ -25,21 +24,11 @@ const work: Record<(typeof documentEventTypes)[number], (contractId: string) => 
   'mandate.signed': keepContractDocuments,
 };
 
-/**
- * Handles a batch of stream records in order; answers the sequence number of the first record whose work
- * failed (the stream hands it and the later ones out again), or undefined.
- */
-export const handleDocumentRecords = async (records: readonly StreamRecordLike[]): Promise<string | undefined> => {
-  for (const record of records) {
-    const event = eventOfRecord(record);
-    const handle = event && work[event.type as keyof typeof work];
-    if (!event || !handle) continue;
-    try {
-      await handle(event.data.id);
-    } catch (error) {
-      logger.error('Contract document work failed', { eventId: event.id, type: event.type, error: String(error) });
-      return record.dynamodb?.SequenceNumber;
-    }
-  }
-  return undefined;
+/** The documents' record handler: the work of each contract event whose documents change (`documentEventTypes`). */
+export const documentRecords: StreamRecordHandler<undefined> = {
+  handle: async (event) => {
+    const handle = work[event.type as keyof typeof work];
+    if (handle) await handle(event.data.id);
+  },
+  failure: 'Contract document work failed',
 };

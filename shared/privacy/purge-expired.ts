@@ -8,8 +8,8 @@ import { type PersonItems, readPersonItems } from './person-items.ts';
 /*
  * The retention purge (Art. 5 Abs. 1 e, Art. 17 GDPR): a restricted contact whose `restrictedUntil` has passed
  * goes with everything found from it (erase-everything.ts, resumable: a crash leaves the contact restricted and
- * past its date, so the next run finds it again and completes). Run daily in AWS (infra/retention-purge.ts) and
- * at `npm start`, then hourly (infra/local/retention-purge.ts).
+ * past its date, so the next run finds it again and completes). Run daily in AWS (its schedule in contacts/area.ts) and
+ * at `npm start`, then hourly (infra/local/background-functions.ts).
  */
 
 /**

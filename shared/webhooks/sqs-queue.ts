@@ -127,15 +127,23 @@ export const processSqsBatch = async <Body>(
   return { batchItemFailures: failures };
 };
 
-let deliveryQueue: SqsDeliveryQueue<unknown> | undefined;
+let deliveryQueue: DeliveryQueue<unknown> | undefined;
 
 /**
  * The stack's delivery queue (`DELIVERY_QUEUE_URL`), made on first use rather
- * than at import, so that loading a module (tests, tools) needs no queue.
+ * than at import, so that loading a module (tests, tools) needs no queue; or the
+ * one a local runner put in its place (`useDeliveryQueue`).
  */
 export const configuredDeliveryQueue = <Body>(): SqsDeliveryQueue<Body> => {
-  const queueUrl = process.env.DELIVERY_QUEUE_URL;
-  if (!queueUrl) throw new Error('DELIVERY_QUEUE_URL is not set');
-  deliveryQueue ??= sqsQueue<unknown>(queueUrl);
+  if (!deliveryQueue) {
+    const queueUrl = process.env.DELIVERY_QUEUE_URL;
+    if (!queueUrl) throw new Error('DELIVERY_QUEUE_URL is not set');
+    deliveryQueue = sqsQueue<unknown>(queueUrl);
+  }
   return deliveryQueue as SqsDeliveryQueue<Body>;
+};
+
+/** The local stand-in of the delivery queue (infra/local/background-functions.ts), in place of SQS in this process. */
+export const useDeliveryQueue = (queue: DeliveryQueue<unknown>): void => {
+  deliveryQueue = queue;
 };

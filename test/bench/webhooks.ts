@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import getPort from 'get-port';
+import { startLocalBackgroundFunctions } from '#infra/local/background-functions.ts';
 import { ensureTable } from '#infra/local/ensure-table.ts';
-import { startLocalEventDelivery } from '#infra/local/event-delivery.ts';
 import { localEventQueueFolder, openLocalQueue } from '#infra/local/event-queue/local-queue.ts';
 import type { WebhookEvent } from '#shared/webhooks/event.ts';
 import { type ReceivedDelivery, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
@@ -139,7 +139,12 @@ export const measureWebhooks = async (options: WebhookOptions): Promise<WebhookR
   try {
     return await withTable(table, async () => {
       for (let i = 0; i < options.endpoints; i++) receivers.push(await subscribe());
-      const delivery = await startLocalEventDelivery({ dataDir, endpoint: options.endpoint, tableName: table });
+      const delivery = await startLocalBackgroundFunctions({
+        dataDir,
+        endpoint: options.endpoint,
+        tableName: table,
+        only: ['webhooks-dispatch', 'webhooks-deliver'],
+      });
       try {
         const idleChanges = new Map<string, { startedAt: number; answeredAt: number }>();
         for (let i = 0; i < options.latencyChanges; i++) {

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique, useApi } from '../support/api.ts';
+import { useBackgroundFunctions } from '../support/background-functions.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { useDeclarationsMatch } from '../support/declarations-match.ts';
 import { useStudioProfile } from '../support/studio.ts';
 import { confirmed, signedContractOf } from './declaration-support.ts';
 
@@ -14,7 +14,7 @@ useStudioProfile(api);
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-declaration-pages-'));
 process.env.DATA_DIR = dataDir;
 const outbox = join(dataDir, 'outbox');
-useDeclarationsMatch(dataDir);
+useBackgroundFunctions(['declarations-match'], dataDir);
 
 const axeSource = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 let browser: Browser;

@@ -1,14 +1,13 @@
-import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { defaultThrottle } from '#infra/http-api.ts';
 import { publicRouteThrottle } from '#infra/route-throttles.ts';
-import { studioApiStack } from '../support/cdk-app.ts';
+import { flatTemplate, studioApiStack } from '../support/cdk-app.ts';
 import { rolePolicies } from '../support/iam.ts';
 
 type Resource = { Properties: Record<string, any> };
 
 // Synthesis is the slow part and the template is read-only, so every test reads the same one.
-const template = Template.fromStack(studioApiStack().stack);
+const template = flatTemplate(studioApiStack().stack);
 const resources = (type: string) => template.findResources(type) as Record<string, Resource>;
 const publicPosts = ['POST /api/public/terminations', 'POST /api/public/withdrawals'];
 
@@ -49,7 +48,7 @@ describe('the declarations in the stack', () => {
     });
     expect(mapping?.Properties.DestinationConfig.OnFailure.Destination).toBeDefined();
     const alarms = Object.keys(resources('AWS::CloudWatch::Alarm'));
-    expect(alarms.filter((id) => id.includes('DeclarationMatchDeadLetters'))).toHaveLength(1);
+    expect(alarms.filter((id) => id.includes('DeclarationsMatchDeadLetters'))).toHaveLength(1);
   });
 
   it('lets the matcher send mail and no public declaration function do so', () => {

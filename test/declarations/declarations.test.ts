@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { unique, useApi } from '../support/api.ts';
+import { useBackgroundFunctions } from '../support/background-functions.ts';
 import { useClock } from '../support/clock.ts';
-import { useDeclarationsMatch } from '../support/declarations-match.ts';
 import { useStudioProfile } from '../support/studio.ts';
 import { confirmed, newClientAddress, postFrom, signedContractOf } from './declaration-support.ts';
 
@@ -14,7 +14,7 @@ useStudioProfile(api);
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-declarations-'));
 process.env.DATA_DIR = dataDir;
 const outbox = join(dataDir, 'outbox');
-useDeclarationsMatch(dataDir);
+useBackgroundFunctions(['declarations-match'], dataDir);
 const clock = useClock();
 
 const germanDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { documentKey } from '#shared/documents/originals/document-key.ts';
 import { unique, useApi } from '../support/api.ts';
-import { useDocumentRender } from '../support/document-render.ts';
+import { useBackgroundFunctions } from '../support/background-functions.ts';
 import { signaturePng } from '../support/images.ts';
 import { useStudioProfile } from '../support/studio.ts';
 
@@ -14,7 +14,7 @@ useStudioProfile(api);
 // The store of originals lives in <DATA_DIR>/documents: a folder of this file's own, set before its first use.
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-background-render-'));
 process.env.DATA_DIR = dataDir;
-useDocumentRender(dataDir);
+useBackgroundFunctions(['documents-render'], dataDir);
 
 /** A render on a busy 2-core machine takes seconds at worst; the stream is read every 50 ms. */
 const rendered = { timeout: 60_000, interval: 100 };

@@ -5,15 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApi } from '../support/api.ts';
+import { useBackgroundFunctions } from '../support/background-functions.ts';
 import { contractOfSepaStudio } from '../support/direct-debit.ts';
-import { useDocumentRender } from '../support/document-render.ts';
 import { onePixelPng, signaturePng } from '../support/images.ts';
 
 // The SEPA mandate in the PDF copy, and a mandate signed after the stored original (docs/documents.md).
 const api = useApi();
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-mandate-document-'));
 process.env.DATA_DIR = dataDir;
-useDocumentRender(dataDir);
+useBackgroundFunctions(['documents-render'], dataDir);
 
 beforeAll(() => {
   execFileSync('bash', ['infra/local/ensure-test-tools.sh'], { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -7,7 +7,7 @@ import type { ParsedMail } from 'mailparser';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedContractOf } from '../declarations/declaration-support.ts';
 import { unique, useApi } from '../support/api.ts';
-import { useDocumentRender } from '../support/document-render.ts';
+import { useBackgroundFunctions } from '../support/background-functions.ts';
 import { outboxMails } from '../support/outbox.ts';
 import { useStudioProfile } from '../support/studio.ts';
 
@@ -18,7 +18,7 @@ useStudioProfile(api);
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-termination-confirmation-'));
 process.env.DATA_DIR = dataDir;
 const outbox = join(dataDir, 'outbox');
-useDocumentRender(dataDir);
+useBackgroundFunctions(['documents-render'], dataDir);
 
 beforeAll(() => {
   execFileSync('bash', ['infra/local/ensure-test-tools.sh'], { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -1,18 +1,19 @@
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { describe, expect, it } from 'vitest';
+import { BackgroundFunction } from '#infra/background-function.ts';
 import { DocumentsBucket } from '#infra/documents-bucket.ts';
 import { constructId } from '#infra/stack.ts';
-import { studioApiStack } from '../support/cdk-app.ts';
+import { constructNamed, flatTemplate, logicalIdOf, studioApiStack } from '../support/cdk-app.ts';
 import { rolePolicies, statementsOfRole } from '../support/iam.ts';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 
 const { stack } = studioApiStack();
-const template = Template.fromStack(stack);
-const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
-  stack.getLogicalId(construct.node.defaultChild as never);
+const template = flatTemplate(stack);
+const logicalId = logicalIdOf;
 const bucketId = logicalId(stack.documents.bucket);
 const keyId = logicalId(stack.documents.key);
 const bucket = template.findResources('AWS::S3::Bucket')[bucketId] as Resource;
@@ -77,10 +78,12 @@ describe('the bucket of signed originals', () => {
   });
 
   it('lets the render path (documents-render, contracts-document, contracts-send-copy, signing-document) store originals, documents-get read them, contacts-retention-purge delete them, and no other function touch the bucket', () => {
-    const roleOfRoute = (name: string) =>
-      logicalId(
-        (stack.node.findChild(constructId(name)) as unknown as { role: { node: { defaultChild?: unknown } } }).role,
+    const roleOfRoute = (name: string) => {
+      const found = constructNamed(stack, constructId(name));
+      return logicalId(
+        ((found instanceof BackgroundFunction ? found.function : found) as NodejsFunction).role as IRole,
       );
+    };
     const s3Actions = (roleId: string) =>
       statementsOfRole(template, roleId)
         .filter((statement) => JSON.stringify(statement).includes(bucketId))
@@ -143,7 +146,7 @@ describe('the bucket of signed originals', () => {
 });
 
 describe('the renderer of signed originals', () => {
-  const rendererId = logicalId(stack.node.findChild(constructId('documents-render')) as never);
+  const rendererId = logicalId(constructNamed(stack, constructId('documents-render')));
 
   it('reads the table’s stream for the inserted contract events whose documents change, and parks what fails', () => {
     const mappings = Object.values(
@@ -180,7 +183,7 @@ describe('the renderer of signed originals', () => {
   it('is watched: its dead letters and its lag behind the stream raise alarms', () => {
     const alarms = Object.keys(template.findResources('AWS::CloudWatch::Alarm'));
 
-    expect(alarms.filter((id) => id.includes('DocumentRenderDeadLetters'))).toHaveLength(1);
-    expect(alarms.filter((id) => id.includes('DocumentRenderIteratorAge'))).toHaveLength(1);
+    expect(alarms.filter((id) => id.includes('DocumentsRenderDeadLetters'))).toHaveLength(1);
+    expect(alarms.filter((id) => id.includes('DocumentsRenderIteratorAge'))).toHaveLength(1);
   });
 });

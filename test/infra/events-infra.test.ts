@@ -1,14 +1,14 @@
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { deliveryAttempts, iteratorAgeAlarmMs, maxReceiveCount } from '#infra/events.ts';
 import { constructId } from '#infra/stack.ts';
-import { studioApiStack } from '../support/cdk-app.ts';
+import { flatTemplate, studioApiStack } from '../support/cdk-app.ts';
 import { type Statement, statementsOfFunction } from '../support/iam.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
 const { stack } = studioApiStack();
-const template = Template.fromStack(stack);
+const template = flatTemplate(stack);
 const resources = (type: string): Record<string, Resource> => template.findResources(type) as Record<string, Resource>;
 const json = (value: unknown) => JSON.stringify(value);
 

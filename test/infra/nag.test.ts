@@ -58,4 +58,16 @@ describe('cdk-nag AwsSolutions checks', () => {
       expect.arrayContaining([expect.stringMatching(/^\/StudioApi\/UnreviewedTopic\/Resource: AwsSolutions-SNS3/)]),
     );
   });
+
+  it('checks the areas’ nested stacks too', () => {
+    // act
+    const findings = nagFindings({}, (stack) => new Topic(stack.areaStacks[0] ?? stack, 'UnreviewedTopic'));
+
+    // assess
+    expect(findings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/StudioApi\/ContactsArea\/UnreviewedTopic\/Resource: AwsSolutions-SNS3/),
+      ]),
+    );
+  });
 });

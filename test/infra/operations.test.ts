@@ -10,14 +10,14 @@ import {
 } from '#infra/http-api.ts';
 import { alarmEmailContextKey, watchedTableOperations } from '#infra/monitoring.ts';
 import { type AreaBackgroundFunction, backgroundFunctions, type RouteDefinition, routes } from '#shared/routes.ts';
-import { studioApiStack } from '../support/cdk-app.ts';
+import { flatTemplate, studioApiStack } from '../support/cdk-app.ts';
 import { statementsOfRole } from '../support/iam.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 type MetricRead = { namespace: string; metricName: string; dimensions: Record<string, unknown> };
 
 const synthesize = (extraContext: Record<string, unknown> = {}): Template =>
-  Template.fromStack(studioApiStack(extraContext).stack);
+  flatTemplate(studioApiStack(extraContext).stack);
 
 // Synthesis is the slow part and the template is read-only, so the tests without context share one.
 const template = synthesize();

@@ -1,19 +1,17 @@
-import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { constructId } from '#infra/stack.ts';
-import { studioApiStack } from '../support/cdk-app.ts';
+import { constructNamed, flatTemplate, logicalIdOf, studioApiStack } from '../support/cdk-app.ts';
 import { type Statement, statementsOfFunction, statementsOfRole } from '../support/iam.ts';
 
 type Resource = { Type: string; Properties: Record<string, any> };
 
 const { stack } = studioApiStack({ '@aws-cdk/core:stackResourceLimit': 0 });
-const template = Template.fromStack(stack);
-const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
-  stack.getLogicalId(construct.node.defaultChild as never);
+const template = flatTemplate(stack);
+const logicalId = logicalIdOf;
 const resources = (type: string) => template.findResources(type) as Record<string, Resource>;
 
 const purgeId = constructId('contacts-retention-purge');
-const purgeFunctionId = logicalId(stack.node.findChild(purgeId) as never);
+const purgeFunctionId = logicalId(constructNamed(stack, purgeId));
 const actionsOf = (statements: readonly Statement[]): string[] =>
   statements.flatMap((statement) => [statement.Action].flat());
 const bucketId = logicalId(stack.documents.bucket);

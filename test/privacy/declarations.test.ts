@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { declarationOf, itemKindDeclarations } from '#shared/privacy/declarations.ts';
 import { unique, useApi } from '../support/api.ts';
-import { useEventDelivery } from '../support/event-delivery.ts';
+import { useBackgroundFunctions } from '../support/background-functions.ts';
 import { created, everyItem, newPerson, personWithEverything } from './person.ts';
 
 // Copies, originals and the delivery queue live under <DATA_DIR>: a folder of this file's own.
@@ -14,7 +14,7 @@ process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'studio-api-privacy-declaratio
 process.env.WEBHOOK_DESTINATIONS = 'local';
 process.env.WEBHOOK_RETRY_SCHEDULE_MS = '60000';
 const api = useApi();
-useEventDelivery();
+useBackgroundFunctions(['webhooks-dispatch', 'webhooks-deliver']);
 beforeAll(() => {
   execFileSync('bash', ['infra/local/ensure-test-tools.sh'], { stdio: ['ignore', 'ignore', 'inherit'] });
 });

@@ -7,7 +7,7 @@ import getPort from 'get-port';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEvent } from '../../shared/webhooks/event.ts';
 import { unique, useApi } from '../support/api.ts';
-import { useEventDelivery } from '../support/event-delivery.ts';
+import { useBackgroundFunctions } from '../support/background-functions.ts';
 import { signaturePng } from '../support/images.ts';
 import { useStudioProfile } from '../support/studio.ts';
 import { tableClient } from '../support/table.ts';
@@ -22,7 +22,7 @@ process.env.WEBHOOK_RETRY_SCHEDULE_MS = pauses.join(',');
 
 const api = useApi();
 useStudioProfile(api);
-useEventDelivery();
+useBackgroundFunctions(['webhooks-dispatch', 'webhooks-deliver']);
 
 const png = signaturePng;
 
