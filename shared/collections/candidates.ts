@@ -12,7 +12,7 @@ import { mayCollectOn } from '../sepa/target2.ts';
 import { contractOfItem, mandateOfItem } from './contract-items.ts';
 import { type Debit, dueFromItem, dueSortPrefix } from './entity.ts';
 import { inParallel, queryAll } from './query-all.ts';
-import { maxRepresentations } from './return-reasons.ts';
+import { maxRepresentations } from './representations.ts';
 
 /** A due that may go into the collection, with the debit it becomes and the mandate it is drawn on. */
 export interface Candidate {

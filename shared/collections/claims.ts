@@ -4,7 +4,7 @@ import { ConditionFailed } from '../db/errors.ts';
 import { type WriteItem, write } from '../db/write.ts';
 import type { Candidate } from './candidates.ts';
 import { collectionKey, debitItem, dueItem } from './entity.ts';
-import { maxRepresentations } from './return-reasons.ts';
+import { maxRepresentations } from './representations.ts';
 
 // DynamoDB's limit on the items of one TransactWriteItems.
 const maxTransactItems = 100;

@@ -111,11 +111,3 @@ export type ReturnReasonCode = (typeof returnReasonCodes)[number];
  * leave it active and the due is collected again.
  */
 export const mandateEndingReasons: readonly ReturnReasonCode[] = ['MD01', 'AC04', 'AC06', 'MD07', 'SL01'];
-
-/**
- * The codes after which a returned due is collected again (§ 18 of our rules, docs/accounts.md): no funds (AM04)
- * and no reason given (MS03). Any other leaves it to a payment, a new mandate or the studio.
- */
-export const representableReasons: readonly ReturnReasonCode[] = ['AM04', 'MS03'];
-/** A returned due is collected again at most twice: three attempts in all. */
-export const maxRepresentations = 2;
