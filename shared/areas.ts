@@ -1,3 +1,4 @@
+import { accountsArea } from './accounts/area.ts';
 import { collectionsArea } from './collections/area.ts';
 import { contactsArea } from './contacts/area.ts';
 import { contractsArea } from './contracts/area.ts';
@@ -64,6 +65,7 @@ export const areas = [
   contractsArea,
   documentsArea,
   collectionsArea,
+  accountsArea,
   signingArea,
   declarationsArea,
   eventsArea,

@@ -1,3 +1,4 @@
+import { accountPersonalData } from '../accounts/personal-data.ts';
 import { collectionPersonalData } from '../collections/personal-data.ts';
 import { contactPersonalData } from '../contacts/personal-data.ts';
 import { contractPersonalData } from '../contracts/personal-data.ts';
@@ -24,6 +25,7 @@ export const itemKindDeclarations: readonly ItemKindDeclaration[] = [
   ...webhookPersonalData,
   ...dataLayerPersonalData,
   ...collectionPersonalData,
+  ...accountPersonalData,
   ...declarationPersonalData,
   ...privacyPersonalData,
 ];
