@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '#shared/contracts/dates.ts';
 import { businessDayOnOrAfter } from '#shared/sepa/target2.ts';
-import { allCollections, createCollection, mandatedContract, sepaStudio } from '../collections/support.ts';
+import { allCollections, mandatedContract, sepaStudio } from '../collections/support.ts';
 import { type ApiResponse, unique, useApi } from '../support/api.ts';
 import { useClock } from '../support/clock.ts';
 
