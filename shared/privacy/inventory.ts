@@ -9,11 +9,11 @@ import { servicePersonalData } from '../services/personal-data.ts';
 import { signingPersonalData } from '../signing/personal-data.ts';
 import { studioPersonalData } from '../studio/personal-data.ts';
 import { webhookPersonalData } from '../webhooks/personal-data.ts';
-import type { ItemKindDeclaration, PlaceOfItems } from './declaration.ts';
+import type { ItemKind, PlaceOfItems } from './item-kind.ts';
 import { privacyPersonalData } from './personal-data.ts';
 
-/** The one list of item kinds: every kind the table holds, declared beside its entity. */
-export const itemKindDeclarations: readonly ItemKindDeclaration[] = [
+/** The personal-data inventory: every kind of item the table holds, listed beside its entity. */
+export const inventory: readonly ItemKind[] = [
   ...contactPersonalData,
   ...servicePersonalData,
   ...studioPersonalData,
@@ -28,13 +28,13 @@ export const itemKindDeclarations: readonly ItemKindDeclaration[] = [
   ...privacyPersonalData,
 ];
 
-const byEntity = new Map(itemKindDeclarations.map((declaration) => [declaration.entity, declaration]));
+const byEntity = new Map(inventory.map((kind) => [kind.entity, kind]));
 
-/** The declaration of an item's kind; undefined for an item no declaration covers (an incomplete inventory). */
-export const declarationOf = (item: Record<string, unknown>): ItemKindDeclaration | undefined =>
+/** An item's kind in the inventory; undefined for an item the inventory leaves out (it is incomplete). */
+export const itemKindOf = (item: Record<string, unknown>): ItemKind | undefined =>
   typeof item.entity === 'string' ? byEntity.get(item.entity) : undefined;
 
-/** The places a person's items are read from: only those some declaration names. */
+/** The places a person's items are read from: only those some item kind names. */
 export const placesOfPersonItems: ReadonlySet<PlaceOfItems> = new Set(
-  itemKindDeclarations.flatMap((declaration) => (declaration.reach.from === 'nowhere' ? [] : [declaration.reach.from])),
+  inventory.flatMap((kind) => (kind.reach.from === 'nowhere' ? [] : [kind.reach.from])),
 );
