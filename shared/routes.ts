@@ -18,6 +18,11 @@ export const languageOf = (route: { readonly language: Language }): Language => 
 export interface RouteDefinition {
   /** Function and sample-event name: `events/<name>.json`. */
   readonly name: string;
+  /**
+   * The OpenAPI `operationId` when it is not `name`: clients generate SDKs from it, so a published one never
+   * changes, while the name may (docs/decisions.md, "A route's name and its operationId").
+   */
+  readonly operationId?: string;
   readonly method: HttpMethod;
   /** API Gateway path syntax: `/api/contacts/{id}`. */
   readonly path: string;
