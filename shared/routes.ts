@@ -16,7 +16,7 @@ export { type Role, roleNames } from './roles.ts';
 export const languageOf = (route: { readonly language: Language }): Language => route.language;
 
 export interface RouteDefinition {
-  /** Function and sample-event name: `events/<name>.json`. */
+  /** Function and sample-event name: `sample-events/<name>.json`. */
   readonly name: string;
   /**
    * The OpenAPI `operationId` when it is not `name`: clients generate SDKs from it, so a published one never

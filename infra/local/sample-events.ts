@@ -5,7 +5,7 @@ import { fallbackRoute, type RouteDefinition, routeKey, routes } from '#shared/r
 import { type Deployment, toApiGatewayEvent } from './api-gateway-event.ts';
 
 /**
- * The sample events in events/ (what `npm run invoke` and `sam local invoke`
+ * The sample events in sample-events/ (what `npm run invoke` and `sam local invoke`
  * run): one request per route, made into the event API Gateway would send by
  * the same `toApiGatewayEvent` the local server uses, for a deployed stack.
  * `infra/local/write-sample-events.ts` writes them; a test keeps them in step.
