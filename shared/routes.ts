@@ -138,6 +138,9 @@ export const fallbackRoute = {
 
 export type RouteName = TableRoute<DeclaredArea>['name'];
 
+/** A route's entry as its area wrote it (literal types): what `route()` derives a handler's options from. */
+export type RouteEntry<Name extends RouteName> = Extract<TableRoute<DeclaredArea>, { readonly name: Name }>;
+
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>): string => `${route.method} ${route.path}`;
 
 export const findRoute = (name: RouteName): RouteDefinition => {
