@@ -82,6 +82,7 @@ export const functionConstants = (fn: {
 }): Record<string, string> => ({
   __STUDIO_LANGUAGE__: JSON.stringify(fn.language),
   __STUDIO_EVENT_TYPES__: JSON.stringify(eventTypes.join(' ')),
+  __STUDIO_AREA_NAMES__: JSON.stringify(areas.map(({ name }) => name).join(' ')),
   __STUDIO_AREA_PROBLEMS__: JSON.stringify(JSON.stringify(areaProblemsOf(areas, [fn.language]))),
   ...(fn.route
     ? { __STUDIO_ROUTE__: JSON.stringify(fn.route), __STUDIO_ROUTE_NAME__: JSON.stringify(fn.route.name) }

@@ -4,7 +4,7 @@ const bookkeeping =
   'As the contract: to the end of the eighth calendar year after the signing year, or after the contract’s end once known (§ 147 Abs. 3 AO, § 257 Abs. 4 HGB); then purged.';
 
 /** The collections' items (shared/collections/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
-export const collectionPersonalData = [
+export const itemKinds = [
   {
     entity: 'due',
     personalData: true,

@@ -1,7 +1,7 @@
 import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
 /** The contacts' items (shared/contacts/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
-export const contactPersonalData = [
+export const itemKinds = [
   {
     entity: 'contact',
     personalData: true,

@@ -4,7 +4,7 @@ const bookkeeping =
   'To the end of the eighth calendar year after the signing year, or after the contract’s end once known (§ 147 Abs. 3 AO, § 257 Abs. 4 HGB); then purged.';
 
 /** The contracts' items (shared/contracts/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
-export const contractPersonalData = [
+export const itemKinds = [
   {
     entity: 'contract',
     personalData: true,

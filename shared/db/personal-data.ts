@@ -1,7 +1,7 @@
 import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
 /** Plain data, like the other areas' item kinds, so that reading them opens no connection. The data layer's own items (shared/db/idempotency-records.ts) under the GDPR: see shared/privacy/item-kind.ts. */
-export const dataLayerPersonalData = [
+export const itemKinds = [
   {
     entity: 'idempotency',
     personalData: true,

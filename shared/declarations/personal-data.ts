@@ -1,7 +1,7 @@
 import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
 /** The declarations' items (shared/declarations/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
-export const declarationPersonalData = [
+export const itemKinds = [
   {
     entity: 'declaration',
     personalData: true,

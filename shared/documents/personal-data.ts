@@ -1,7 +1,7 @@
 import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
 /** The documents' items (shared/documents/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
-export const documentPersonalData = [
+export const itemKinds = [
   {
     entity: 'storedDocument',
     personalData: true,

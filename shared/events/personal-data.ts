@@ -1,7 +1,7 @@
 import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
 /** The outbox's items (shared/events/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
-export const eventPersonalData = [
+export const itemKinds = [
   {
     entity: 'event',
     personalData: false,

@@ -1,7 +1,7 @@
 import type { AreaItemKinds } from './item-kind.ts';
 
 /** The privacy module's own items (shared/privacy/erasure-log.ts) under the GDPR: see item-kind.ts. */
-export const privacyPersonalData = [
+export const itemKinds = [
   {
     entity: 'erasureLogEntry',
     personalData: false,

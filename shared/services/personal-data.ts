@@ -1,7 +1,7 @@
 import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
 /** The services' items (shared/services/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
-export const servicePersonalData = [
+export const itemKinds = [
   {
     entity: 'service',
     personalData: false,

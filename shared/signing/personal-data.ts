@@ -1,7 +1,7 @@
 import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
 /** The signing sessions' items (shared/signing/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
-export const signingPersonalData = [
+export const itemKinds = [
   {
     entity: 'signingSession',
     personalData: false,

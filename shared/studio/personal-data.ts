@@ -1,7 +1,7 @@
 import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
 /** The studio profile's item (shared/studio/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
-export const studioPersonalData = [
+export const itemKinds = [
   {
     entity: 'studio',
     personalData: true,

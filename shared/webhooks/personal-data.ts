@@ -1,7 +1,7 @@
 import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
 /** The webhooks' items (shared/webhooks/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
-export const webhookPersonalData = [
+export const itemKinds = [
   {
     entity: 'webhook',
     personalData: false,
