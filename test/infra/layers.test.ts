@@ -9,7 +9,7 @@ import { repositoryRoot } from '../../infra/local/handler-loader.ts';
  * code. They may read the areas' plain-data declarations (`shared/<area>/area.ts`, through `shared/areas.ts` and
  * `shared/routes.ts`), from which the route table, IAM and the catalogues are derived.
  */
-const lowerLayers = ['db', 'http', 'schema', 'messages', 'pdf', 'signatures', 'mail', 'sepa', 'docs-page'];
+const lowerLayers = ['db', 'http', 'schema', 'messages', 'calendar', 'pdf', 'signatures', 'mail', 'sepa', 'docs-page'];
 const areaNames: readonly string[] = areas.map(({ name }) => name);
 
 /**
@@ -49,7 +49,7 @@ const intoAnArea = (edge: string): boolean => {
 };
 
 describe('the layers of shared/', () => {
-  it('import no area’s code from a lower layer (db, http, schema, messages, pdf, signatures, mail, sepa, docs-page)', () => {
+  it('import no area’s code from a lower layer (db, http, schema, messages, calendar, pdf, signatures, mail, sepa, docs-page)', () => {
     const upward = importsOfLowerLayers().filter(intoAnArea);
 
     expect(
