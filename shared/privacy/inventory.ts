@@ -5,28 +5,32 @@ import type { AreaItemKinds, ItemKind, PlaceOfItems } from './item-kind.ts';
 const modulesBesideTheAreas = ['db', 'privacy'] as const;
 
 /**
- * Where the item kinds are listed: the areas by name (`shared/<area>/personal-data.ts`, as their docs are
- * loaded), then the modules above. In a deployed bundle the names the stack wrote into it, so the list of areas
- * is not bundled; esbuild bundles every `shared/*\/personal-data.ts` the import below can name.
+ * The modules whose `personal-data.ts` make the inventory: every area by its name (as its docs are loaded), then
+ * the modules beside the areas. A function, so that a bundle, which gets the inventory from the stack, has no areas.
  */
-export const inventoryModules: readonly string[] = [
-  ...(typeof __STUDIO_AREA_NAMES__ === 'undefined' ? areas.map(({ name }) => name) : __STUDIO_AREA_NAMES__.split(' ')),
-  ...modulesBesideTheAreas,
-];
+export const inventoryModules = (): readonly string[] => [...areas.map(({ name }) => name), ...modulesBesideTheAreas];
 
+/** A module's item kinds, from its `personal-data.ts` by the module's name. */
 const itemKindsOf = async (module: string): Promise<AreaItemKinds> => {
   const file = `shared/${module}/personal-data.ts`;
-  const loaded: Record<string, unknown> = await import(/* @vite-ignore */ `../${module}/personal-data.ts`).catch(
-    (error: unknown) => {
-      throw new Error(`${module}: ${file} could not be loaded`, { cause: error });
-    },
-  );
+  // A URL, not a template literal in import(): esbuild would bundle every file such a template can name.
+  const url = new URL(`../${module}/personal-data.ts`, import.meta.url);
+  const loaded: Record<string, unknown> = await import(/* @vite-ignore */ url.href).catch((error: unknown) => {
+    throw new Error(`${module}: ${file} could not be loaded`, { cause: error });
+  });
   if (!Array.isArray(loaded.itemKinds)) throw new Error(`${module}: ${file} must export itemKinds (an AreaItemKinds)`);
   return loaded.itemKinds as AreaItemKinds;
 };
 
-/** The personal-data inventory: every kind of item the table holds, listed beside its entity. */
-export const inventory: readonly ItemKind[] = (await Promise.all(inventoryModules.map(itemKindsOf))).flat();
+/**
+ * The personal-data inventory: every kind of item the table holds, listed beside its entity. In a deployed bundle
+ * the one the stack wrote into it (`functionConstants`), so that it neither bundles the list of areas nor loads
+ * the areas' files by name.
+ */
+export const inventory: readonly ItemKind[] =
+  typeof __STUDIO_INVENTORY__ === 'undefined'
+    ? (await Promise.all(inventoryModules().map(itemKindsOf))).flat()
+    : (JSON.parse(__STUDIO_INVENTORY__) as readonly ItemKind[]);
 
 const byEntity = new Map(inventory.map((kind) => [kind.entity, kind]));
 

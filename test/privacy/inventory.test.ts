@@ -51,7 +51,7 @@ describe('the personal-data inventory', () => {
   });
 
   it('has a shared/<module>/personal-data.ts exporting itemKinds for every area and the modules beside them', async () => {
-    for (const module of inventoryModules) {
+    for (const module of inventoryModules()) {
       const loaded = await import(/* @vite-ignore */ `#shared/${module}/personal-data.ts`);
       expect(Array.isArray(loaded.itemKinds), `${module}: shared/${module}/personal-data.ts exports no itemKinds`).toBe(
         true,
@@ -61,7 +61,7 @@ describe('the personal-data inventory', () => {
 
   it('lists each kind of item an area writes in that area’s own personal-data.ts', async () => {
     const listed = new Map<string, ReadonlySet<string>>();
-    for (const module of inventoryModules) {
+    for (const module of inventoryModules()) {
       const { itemKinds } = (await import(/* @vite-ignore */ `#shared/${module}/personal-data.ts`)) as {
         itemKinds: AreaItemKinds;
       };
