@@ -14,7 +14,7 @@ import { studioArea } from './studio/area.ts';
 import { webhooksArea } from './webhooks/area.ts';
 
 /**
- * What a sample event (`events/<route>.json`, infra/local/sample-events.ts) sends beyond what the route
+ * What a sample event (`sample-events/<route>.json`, infra/local/sample-events.ts) sends beyond what the route
  * table gives: the path's `{id}` comes from the area whose `sampleIds` name the path before it.
  */
 export interface SampleRequest {

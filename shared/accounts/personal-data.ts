@@ -1,7 +1,7 @@
-import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
-/** The accounts' items (shared/accounts/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
-export const accountPersonalData = [
+/** The accounts' items (shared/accounts/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
+export const itemKinds = [
   {
     entity: 'accountEntry',
     personalData: true,
@@ -12,4 +12,4 @@ export const accountPersonalData = [
       'As the contract: to the end of the eighth calendar year after the signing year, or after the contract’s end once known (§ 147 Abs. 1, 3 AO, § 257 Abs. 4 HGB); then purged.',
     reach: { from: 'contract' },
   },
-] as const satisfies PersonalDataDeclarations;
+] as const satisfies AreaItemKinds;

@@ -1,10 +1,10 @@
-import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
 const bookkeeping =
   'As the contract: to the end of the eighth calendar year after the signing year, or after the contract’s end once known (§ 147 Abs. 3 AO, § 257 Abs. 4 HGB); then purged.';
 
-/** The collections' items (shared/collections/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
-export const collectionPersonalData = [
+/** The collections' items (shared/collections/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
+export const itemKinds = [
   {
     entity: 'due',
     personalData: true,
@@ -39,4 +39,4 @@ export const collectionPersonalData = [
     retention: '25 hours (TTL).',
     reach: { from: 'nowhere', because: 'it names a request and a collection, no person' },
   },
-] as const satisfies PersonalDataDeclarations;
+] as const satisfies AreaItemKinds;

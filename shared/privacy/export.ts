@@ -1,8 +1,8 @@
 import { now } from '../clock.ts';
 import { NotFound } from '../db/errors.ts';
 import { tableDesign } from '../db/table-design.ts';
-import { itemKindDeclarations } from './declarations.ts';
 import type { PersonalDataExport } from './export-schema.ts';
+import { inventory } from './inventory.ts';
 import { readPersonItems } from './person-items.ts';
 
 type Item = Record<string, unknown>;
@@ -32,28 +32,26 @@ const exportedItem = (item: Item): Item =>
   );
 
 /**
- * Everything the service holds about the contact, by category in the order of the declarations: each
+ * Everything the service holds about the contact, by category in the order of the inventory: each
  * category the person can be found in (empty ones too, so the answer says what is not held), then
- * those that cannot be found from a person, with why. Derived from the declarations alone.
+ * those that cannot be found from a person, with why. Derived from the inventory alone.
  */
 export const exportPersonalData = async (contactId: string): Promise<PersonalDataExport> => {
   const person = await readPersonItems(contactId);
   if (!person) throw new NotFound('contact');
-  const reachable = itemKindDeclarations.filter((declaration) => declaration.reach.from !== 'nowhere');
-  const categories = [...new Set(reachable.map((declaration) => declaration.category))].map((category) => {
-    const kinds = reachable.filter((declaration) => declaration.category === category);
+  const reachable = inventory.filter((kind) => kind.reach.from !== 'nowhere');
+  const categories = [...new Set(reachable.map((kind) => kind.category))].map((category) => {
+    const kinds = reachable.filter((kind) => kind.category === category);
     return {
       category,
-      personalData: kinds.some((declaration) => declaration.personalData),
-      purpose: [...new Set(kinds.map((declaration) => declaration.purpose))].join(' '),
-      retention: [...new Set(kinds.map((declaration) => declaration.retention))].join(' '),
-      items: person.items
-        .filter(({ declaration }) => declaration.category === category)
-        .map(({ item }) => exportedItem(item)),
+      personalData: kinds.some((kind) => kind.personalData),
+      purpose: [...new Set(kinds.map((kind) => kind.purpose))].join(' '),
+      retention: [...new Set(kinds.map((kind) => kind.retention))].join(' '),
+      items: person.items.filter(({ kind }) => kind.category === category).map(({ item }) => exportedItem(item)),
     };
   });
-  const notFromThePerson = itemKindDeclarations.flatMap(({ entity: _entity, reach, ...declared }) =>
-    reach.from === 'nowhere' ? [{ ...declared, because: reach.because }] : [],
+  const notFromThePerson = inventory.flatMap(({ entity: _entity, reach, ...listed }) =>
+    reach.from === 'nowhere' ? [{ ...listed, because: reach.because }] : [],
   );
   return { contactId, exportedAt: now().toISOString(), categories, notFromThePerson };
 };

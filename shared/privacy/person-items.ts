@@ -8,15 +8,15 @@ import { declarationListPartition } from '../declarations/keys.ts';
 import { eventPartition } from '../events/entity.ts';
 import { eventObjects } from '../events/event-types.ts';
 import { currentSessionKey } from '../signing/keys.ts';
-import type { ItemKindDeclaration, PlaceOfItems } from './declaration.ts';
-import { declarationOf, placesOfPersonItems } from './declarations.ts';
+import { itemKindOf, placesOfPersonItems } from './inventory.ts';
+import type { ItemKind, PlaceOfItems } from './item-kind.ts';
 
 type Item = Record<string, unknown>;
 
-/** One item that names the person, with what its kind declares. */
+/** One item that names the person, with its kind in the inventory. */
 export interface PersonItem {
   readonly item: Item;
-  readonly declaration: ItemKindDeclaration;
+  readonly kind: ItemKind;
 }
 
 /** Everything the table holds about one contact, found from it with GetItem and Query only. */
@@ -26,13 +26,13 @@ export interface PersonItems {
   readonly items: readonly PersonItem[];
 }
 
-/** An item of a kind no declaration covers: the inventory is incomplete, so nothing may be answered from it. */
-export class UndeclaredItemKind extends Error {
+/** An item of a kind the inventory leaves out: it is incomplete, so nothing may be answered from it. */
+export class UnlistedItemKind extends Error {
   constructor(item: Item) {
     super(
-      `No personal-data declaration covers the item ${String(item.pk)} ${String(item.sk)} (entity ${String(item.entity)})`,
+      `The personal-data inventory lists no kind for the item ${String(item.pk)} ${String(item.sk)} (entity ${String(item.entity)})`,
     );
-    this.name = 'UndeclaredItemKind';
+    this.name = 'UnlistedItemKind';
   }
 }
 
@@ -123,8 +123,8 @@ const readers: Record<PlaceOfItems, (contact: Item, contractIds: readonly string
 };
 
 /**
- * Reads every item that names the contact from the places the declarations name, and refuses an item
- * of a kind nobody declared. Undefined for an unknown contact.
+ * Reads every item that names the contact from the places the item kinds name, and refuses an item
+ * of a kind the inventory leaves out. Undefined for an unknown contact.
  */
 export const readPersonItems = async (contactId: string): Promise<PersonItems | undefined> => {
   const [contact] = await getItem(contactKey(contactId));
@@ -140,9 +140,9 @@ export const readPersonItems = async (contactId: string): Promise<PersonItems | 
     await Promise.all([...placesOfPersonItems].map((place) => readers[place](contact, contractIds)))
   ).flat();
   const items = found.map((item) => {
-    const declaration = declarationOf(item);
-    if (!declaration) throw new UndeclaredItemKind(item);
-    return { item, declaration };
+    const kind = itemKindOf(item);
+    if (!kind) throw new UnlistedItemKind(item);
+    return { item, kind };
   });
   return { contact, contractIds, items };
 };

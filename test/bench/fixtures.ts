@@ -66,7 +66,7 @@ const freshRecordSteps: Readonly<Record<string, readonly string[]>> = {
   // A replacement mandate only once the pending one is signed.
   'contracts-add-mandate': ['contracts-sign-mandate'],
   'contracts-terminate': ['contracts-sign'],
-  'contracts-withdraw-termination': ['contracts-sign', 'contracts-terminate'],
+  'contracts-retract-termination': ['contracts-sign', 'contracts-terminate'],
   // The render function's cold start renders a newly signed contract's original.
   'documents-render': ['contracts-sign'],
 };

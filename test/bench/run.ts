@@ -197,7 +197,7 @@ try {
     if (!scenario || missing) {
       unmeasured.push({
         name: fn.name,
-        reason: missing ? `no record: ${missing}` : `no sample event events/${fn.name}.json`,
+        reason: missing ? `no record: ${missing}` : `no sample event sample-events/${fn.name}.json`,
       });
       continue;
     }

@@ -105,7 +105,22 @@ describe('GET /api/openapi.json', () => {
         route.name,
       ).toEqual(names);
       for (const parameter of pathParameters) expect(parameter).toMatchObject({ required: true });
-      expect(operation.operationId).toBe(route.name);
+      expect(operation.operationId).toBe(route.operationId ?? route.name);
+    }
+  });
+
+  it('gives every operation an operationId of its own, which no other route has as its name', () => {
+    // act
+    const ids = table.map((route) => route.operationId ?? route.name);
+    const renamed = table.filter((route) => route.operationId !== undefined);
+
+    // assess
+    expect(ids.length).toBe(new Set(ids).size);
+    for (const route of renamed) {
+      expect(
+        table.filter((other) => other.name === route.operationId && other !== route),
+        route.name,
+      ).toEqual([]);
     }
   });
 

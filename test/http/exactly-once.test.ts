@@ -1,14 +1,12 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { areas } from '#shared/areas.ts';
 import { routes } from '#shared/routes.ts';
-import { repositoryRoot } from '../../infra/local/handler-loader.ts';
 import { type ApiResponse, unique, useApi } from '../support/api.ts';
 import { type AnswerFault, type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
 import { useStudioProfile } from '../support/studio.ts';
-import { type WriteCase, type WriteFixtures, writeFixtures } from '../support/write-case.ts';
+import { areaWriteCases, type WriteCase, writeFixtures } from '../support/write-case.ts';
 
 const api = useApi();
 let proxy: FaultProxy;
@@ -65,19 +63,7 @@ const seen = (response: ApiResponse, sameBut: readonly string[] = []) => {
 
 // Every write route of the API, from the areas' `test/<area>/write-cases.ts`.
 const fixtures = writeFixtures(api);
-const writeCases: Record<string, WriteCase> = Object.assign(
-  {},
-  ...(await Promise.all(
-    areas
-      .filter(({ name }) => existsSync(join(repositoryRoot, 'test', name, 'write-cases.ts')))
-      .map(async ({ name }) => {
-        const module = (await import(/* @vite-ignore */ `../${name}/write-cases.ts`)) as {
-          writeCases: (fixtures: WriteFixtures) => Record<string, WriteCase>;
-        };
-        return module.writeCases(fixtures);
-      }),
-  )),
-);
+const writeCases: Record<string, WriteCase> = await areaWriteCases(fixtures);
 
 const run = async (writeCase: WriteCase, fault?: AnswerFault) => {
   const { method, path, body, headers, as, holdsOnce, sameBut } = await writeCase.prepare();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/http/ids.ts';
-import { declarationOf } from '#shared/privacy/declarations.ts';
+import { itemKindOf } from '#shared/privacy/inventory.ts';
 import { useApi } from '../support/api.ts';
 import { customerIban, itemsNaming, personWithEverything } from './person.ts';
 
@@ -92,7 +92,7 @@ describe('GET /api/contacts/:id/export', () => {
     // The IBAN is every test person's, so it finds the others' mandates too: the ids, the email and the last name
     // (a public declaration holds only those, its email as typed) are this one's.
     const inTable = (await itemsNaming(person.contact.id, person.contract.id, person.email, person.lastName)).filter(
-      (item) => declarationOf(item)?.reach.from !== 'nowhere',
+      (item) => itemKindOf(item)?.reach.from !== 'nowhere',
     );
     expect(countBy(exported.map((item) => item.entity))).toEqual(countBy(inTable.map((item) => item.entity)));
   }, 120_000);

@@ -1,9 +1,14 @@
+// @ts-check
 // The signing page (docs/walkthrough.md, "Signing at the counter"): shows the contract a signing link was opened for, takes the
 // signature, and offers the copy. A file of its own because the page's policy allows no
 // inline script. The token travels in the URL's fragment (never sent to a server) and then
 // only in the Authorization header; it is kept in this closure, nowhere else.
 (() => {
-  const main = document.getElementById('main');
+  // Loaded before this file by the page (signature_pad's UMD build), as a global.
+  const { SignaturePad } = /** @type {{ SignaturePad: typeof import('signature_pad').default }} */ (
+    /** @type {unknown} */ (globalThis)
+  );
+  const main = /** @type {HTMLElement} */ (document.getElementById('main'));
   const token = location.hash.slice(1);
   // Out of the address bar and the history at once: nobody reads it off the tablet afterwards.
   history.replaceState(null, '', location.pathname + location.search);
