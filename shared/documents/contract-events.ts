@@ -1,7 +1,7 @@
 import { eventOfRecord, type StreamRecordLike } from '../events/stream-record.ts';
 import { logger } from '../http/logger.ts';
 import type { documentEventTypes } from './area.ts';
-import { keepContractDocuments } from './signed-original.ts';
+import { keepContractDocuments, keepDocumentsOfSignedContract } from './signed-original.ts';
 import { confirmTermination } from './termination-confirmation.ts';
 
 /*
@@ -13,7 +13,8 @@ import { confirmTermination } from './termination-confirmation.ts';
  */
 
 const work: Record<(typeof documentEventTypes)[number], (contractId: string) => Promise<unknown>> = {
-  'contract.signed': keepContractDocuments,
+  // Not before its mandate's step, if one follows: a contract and mandate signed together share one original.
+  'contract.signed': keepDocumentsOfSignedContract,
   // Rendered and stored if still missing, and kept to the end's retention date; then the Kündigungsbestätigung.
   'contract.terminated': async (contractId) => {
     await keepContractDocuments(contractId);
