@@ -1,6 +1,7 @@
 import { eventOfRecord, type StreamRecordLike } from '../events/stream-record.ts';
 import { logger } from '../http/logger.ts';
 import type { documentEventTypes } from './area.ts';
+import { confirmSignedAtHome } from './signed-at-home-confirmation.ts';
 import { keepContractDocuments, keepDocumentsOfSignedContract } from './signed-original.ts';
 import { confirmTermination } from './termination-confirmation.ts';
 
@@ -14,7 +15,11 @@ import { confirmTermination } from './termination-confirmation.ts';
 
 const work: Record<(typeof documentEventTypes)[number], (contractId: string) => Promise<unknown>> = {
   // Not before its mandate's step, if one follows: a contract and mandate signed together share one original.
-  'contract.signed': keepDocumentsOfSignedContract,
+  // A contract signed at home is then confirmed to the customer with it.
+  'contract.signed': async (contractId) => {
+    await keepDocumentsOfSignedContract(contractId);
+    await confirmSignedAtHome(contractId);
+  },
   // Rendered and stored if still missing, and kept to the end's retention date; then the Kündigungsbestätigung.
   'contract.terminated': async (contractId) => {
     await keepContractDocuments(contractId);
@@ -23,7 +28,10 @@ const work: Record<(typeof documentEventTypes)[number], (contractId: string) => 
   // A withdrawal fixes the end too: the documents are kept to its retention date.
   'contract.withdrawn': keepContractDocuments,
   // The original first (if the contract is signed), then the mandate's document if the original lacks it.
-  'mandate.signed': keepContractDocuments,
+  'mandate.signed': async (contractId) => {
+    await keepContractDocuments(contractId);
+    await confirmSignedAtHome(contractId);
+  },
 };
 
 /**
