@@ -176,7 +176,14 @@ export const startLocalApi = async (options: LocalApiOptions): Promise<LocalApi>
       if (!response.headersSent) gatewayAnswer(gateway, 500, 'Internal Server Error');
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    // A port in use answers here, not as an uncaught 'error' that would end the process and orphan its children.
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { address, port } = server.address() as AddressInfo;
   return {
     url: `http://${address}:${port}`,
