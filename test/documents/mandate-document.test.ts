@@ -94,7 +94,7 @@ describe('the draft of a contract paid by direct debit', () => {
     expect(text).toContain('SEPA-Lastschriftmandat');
     expect(text).toContain(await mandateText(contract.id));
     expect(text).toContain(
-      `Zahlungsempfänger Gläubiger-ID Mandatsreferenz Art Studio Mitte GmbH ${sepa.creditorId} ${reference}`,
+      `Zahlungsempfänger Anschrift Gläubiger-ID Mandatsreferenz Art Studio Mitte GmbH Torstraße 12, 10119 Berlin, Deutschland ${sepa.creditorId} ${reference}`,
     );
     // The draft's diagonal mark („ENTWURF“) comes out between the lines: each value is looked for alone.
     expect(text).toContain('Kontoinhaber/in IBAN BIC');

@@ -31,7 +31,9 @@ describe('the API under STUDIO_CLOCK', () => {
       headers: { 'if-match': contact.headers.get('etag') as string },
     });
     const collection = await createCollection(api, '2027-01-19');
-    const copy = await api.request('POST', `/api/contracts/${contract.id}/copies`, { body: { to: 'joerg@example.com' } });
+    const copy = await api.request('POST', `/api/contracts/${contract.id}/copies`, {
+      body: { to: 'joerg@example.com' },
+    });
     const events = (await api.request('GET', '/api/events?limit=100')).body.items as { occurredAt: string }[];
     const [mail] = await outboxMails(join(dataDir, 'outbox'));
 
