@@ -32,6 +32,7 @@ import { addDefaultStage, corsPreflight, throttleSettings } from './http-api.ts'
 import { allowSendingMail, mailEnvironment } from './mail.ts';
 import { StudioAlarms } from './monitoring.ts';
 import { acceptNagFindings } from './nag.ts';
+import { publicOriginEnvironment } from './public-origin.ts';
 import { RetentionPurge } from './retention-purge.ts';
 import { throttlePublicRoutes } from './route-throttles.ts';
 import { allowSealing, sealingKeyPolicy } from './sealing-key.ts';
@@ -207,7 +208,9 @@ export class StudioApiStack extends Stack {
 
   private environmentOf(flags: FunctionFlags): Record<string, string> {
     return {
-      ...(flags.data === 'none' ? {} : { TABLE_NAME: this.table.tableName }),
+      ...(flags.data === 'none'
+        ? {}
+        : { TABLE_NAME: this.table.tableName, ...publicOriginEnvironment(this, this.api) }),
       ...(flags.sealing ? { SEAL_KMS_KEY_ARN: this.sealingKey.keyArn } : {}),
       ...(flags.sendsMail ? mailEnvironment(this) : {}),
       ...(flags.originals ? { ORIGINALS_BUCKET: this.documents.bucket.bucketName } : {}),

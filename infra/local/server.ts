@@ -185,6 +185,9 @@ export const startLocalApi = async (options: LocalApiOptions): Promise<LocalApi>
     });
   });
   const { address, port } = server.address() as AddressInfo;
+  // As the stack gives its functions the API's endpoint (infra/public-origin.ts): the link and the „Vertrag
+  // widerrufen“ page the Belehrung names, on the signing page and in the signed original alike.
+  process.env.PUBLIC_ORIGIN ??= `http://${address}:${port}`;
   return {
     url: `http://${address}:${port}`,
     server,
