@@ -10,7 +10,7 @@ export const itemKinds = [
     personalData: true,
     category: 'dues',
     purpose:
-      'A due of the contract as it was collected: amount, period, which collection took it, and its return with the bank’s reason (Art. 6 Abs. 1 b, c GDPR).',
+      'A due of the contract as it was collected: amount, period, which collection took it, and its return with the bank’s reason (Art. 6 Abs. 1 b, c GDPR). The export adds the dues still planned, as GET /api/contracts/{id}/dues computes them (never stored).',
     retention: bookkeeping,
     reach: { from: 'contract' },
   },

@@ -17,7 +17,7 @@ export const itemKinds = [
     personalData: false,
     category: 'confirmation mails',
     purpose:
-      'The note that a termination’s confirmation was mailed (when, and the message id), so that it goes out once; the address is not kept.',
+      'The note that a contract’s confirmation (the Kündigungsbestätigung, a contract signed at home) was mailed (when, and the message id), so that it goes out once; the address is not kept.',
     retention: 'As long as the contract’s partition: it goes with the contract.',
     reach: { from: 'contract' },
   },

@@ -18,7 +18,8 @@ useBackgroundFunctions(['declarations-match'], dataDir);
 const clock = useClock();
 
 const germanDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
-const receivedAtLine = /Eingegangen am \d{2}\.\d{2}\.\d{4} um \d{2}:\d{2}:\d{2} Uhr \(Europe\/Berlin\)/;
+// The zone as the page's receipt names it (MEZ, MESZ), not by its IANA name.
+const receivedAtLine = /Eingegangen am \d{2}\.\d{2}\.\d{4} um \d{2}:\d{2}:\d{2} Uhr MES?Z\n/;
 
 const contractOf = async (id: string) => (await api.request('GET', `/api/contracts/${id}`)).body;
 

@@ -7,7 +7,7 @@ import { inventory, inventoryModules, itemKindOf } from '#shared/privacy/invento
 import type { AreaItemKinds } from '#shared/privacy/item-kind.ts';
 import { repositoryRoot } from '../../infra/local/handler-loader.ts';
 import { unique, useApi } from '../support/api.ts';
-import { useEventDelivery } from '../support/event-delivery.ts';
+import { useBackgroundFunctions } from '../support/background-functions.ts';
 import { areaWriteCases, writeFixtures } from '../support/write-case.ts';
 import { created, everyItem, newPerson, personWithEverything } from './person.ts';
 
@@ -17,7 +17,7 @@ process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'studio-api-privacy-inventory-
 process.env.WEBHOOK_DESTINATIONS = 'local';
 process.env.WEBHOOK_RETRY_SCHEDULE_MS = '60000';
 const api = useApi();
-useEventDelivery();
+useBackgroundFunctions(['webhooks-dispatch', 'webhooks-deliver']);
 beforeAll(() => {
   execFileSync('bash', ['infra/local/ensure-test-tools.sh'], { stdio: ['ignore', 'ignore', 'inherit'] });
 });

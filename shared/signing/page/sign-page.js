@@ -143,7 +143,7 @@
       'section',
       { 'aria-labelledby': 'terms' },
       element('h2', { id: 'terms', text: 'Vertragsbedingungen' }),
-      element('p', { class: 'terms', text: terms ?? 'Keine weiteren Bedingungen.' }),
+      element('p', { class: 'terms', text: terms ?? 'Keine besonderen Vertragsbedingungen vereinbart.' }),
     );
 
   /** The pad, sized to its box on every resize (a rotated tablet too), keeping what was drawn. */
@@ -365,8 +365,12 @@
       element('p', { class: 'hash', text: `Mandats-Hash: ${mandate.mandateHash}` }),
     );
 
-  /** The session's second step, after the contract: the SEPA mandate, with a pad of its own. */
-  const renderMandate = (view) => {
+  /**
+   * The session's second step, after the contract: the SEPA mandate, with a pad of its own. The thanks go to the
+   * customer who signed the contract (`customerName`; after a reload, the name the contract expects), not to the
+   * account holder, who may be someone else.
+   */
+  const renderMandate = (view, customerName = view.signerName) => {
     const { contract, mandate } = view;
     const signing = signatureForm({
       prefix: 'mandate-',
@@ -377,7 +381,7 @@
       submitText: 'Mandat erteilen',
       path: 'signing/mandate',
       echo: { mandateHash: mandate.mandateHash },
-      signed: (_mandate, signerName) => thanks(contract, signerName, true),
+      signed: () => thanks(contract, customerName, true),
     });
     show(
       element(
@@ -443,7 +447,7 @@
       submitText: 'Verbindlich unterschreiben',
       path: 'signing',
       echo: () => ({ documentHash: view.documentHash, ...withdrawal?.fields() }),
-      signed: (signed, signerName) => (mandate ? renderMandate(view) : thanks(signed, signerName, false)),
+      signed: (signed, signerName) => (mandate ? renderMandate(view, signerName) : thanks(signed, signerName, false)),
     });
     const lastStep = mandate ? ' Danach folgt das SEPA-Lastschriftmandat.' : '';
     show(
