@@ -95,6 +95,11 @@ export interface Fixtures {
    * reading everything of one person read, the same in every table.
    */
   personIds: ReadonlyMap<string, string>;
+  /**
+   * The placeholder ids for the next create of `route`: a create that names a contact (a contract) names a new one
+   * each time, as a studio's contracts are each a customer's few; anything else names the read records.
+   */
+  idsForCreate(route: string): Promise<ReadonlyMap<string, string>>;
   /** A new record of the collection, ready for the route that uses it up (delete, sign, cancel, terminate, …). */
   fresh(collection: string, route: string): Promise<ApiRecord>;
   /** A new contract and the token of a signing session opened on it, ready for the tablet's route. */
@@ -168,7 +173,13 @@ export const createFixtures = (table: string, listSize = 30): Promise<Fixtures> 
         }
         return { contract, token };
       });
-    return { table, ids, replaced, unavailable, personIds, fresh, signing };
+    const contacts = collectionAt('/api/contacts');
+    const idsForCreate = async (route: string) => {
+      if (!contacts.placeholder || !sampleEvent(route).body?.includes(contacts.placeholder)) return ids;
+      const contact = await withTable(table, () => create(contacts));
+      return new Map([...ids, [contacts.placeholder, contact.id]]);
+    };
+    return { table, ids, replaced, unavailable, personIds, idsForCreate, fresh, signing };
   });
 
 const collectionAt = (path: string): Collection => {

@@ -86,7 +86,7 @@ const scenarioOf = (route: RouteDefinition): Scenario => {
   if (route.method === 'POST' && route.roles === 'public')
     return { ...described, event: async (f) => sampleEvent(name, { ids: f.ids, sourceIp: nextBenchAddress() }) };
   if (route.method === 'POST')
-    return { ...described, event: async (f) => sampleEvent(name, { ids: f.ids, tag: nextTag() }) };
+    return { ...described, event: async (f) => sampleEvent(name, { ids: await f.idsForCreate(name), tag: nextTag() }) };
   const listsPages = sampleEvent(name).queryStringParameters?.limit !== undefined;
   return {
     ...described,
