@@ -14,8 +14,8 @@
  * - `signing`: the signing-session pointers of each of its contracts (`SIGNING_SESSIONS#<id>`);
  * - `events`: the outbox events about the contact and about each of its contracts;
  * - `collection`: the debits of the contracts' collected dues (`DEBIT#<due id>` in the due's collection);
- * - `declarations`: the public declarations giving the contact's email or matched to one of its contracts (a
- *   Query of the declarations' list, `DECLARATIONS` on gsi1: a studio receives few);
+ * - `declarations`: the public declarations giving the contact's email (gsi2 `DECLARATIONS#EMAIL#<email>`) or
+ *   matched to one of its contracts (gsi4 `CONTRACT#<id>#DECLARATIONS`): the person's only, never the studio's list;
  * - `nowhere`: not reachable from a contact (`because` says why, and how the item goes).
  */
 export type Reach =

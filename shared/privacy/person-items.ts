@@ -1,10 +1,10 @@
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { debitKey, dueSortPrefix } from '../collections/keys.ts';
 import { ConcurrencyLimit } from '../concurrency-limit.ts';
-import { contactKey, emailClaimKey, normalizeEmail } from '../contacts/keys.ts';
+import { contactKey, emailClaimKey } from '../contacts/keys.ts';
 import { contractPartition, contractsOfContactPartition } from '../contracts/keys.ts';
 import { documentClient, tableName } from '../db/client.ts';
-import { declarationListPartition } from '../declarations/keys.ts';
+import { declarationsByEmailPartition, declarationsOfContractPartition } from '../declarations/keys.ts';
 import { eventPartition } from '../events/entity.ts';
 import { eventObjects } from '../events/event-types.ts';
 import { currentSessionKey } from '../signing/keys.ts';
@@ -81,22 +81,22 @@ const debitsOfContract = async (contractId: string): Promise<Item[]> => {
   ).flat();
 };
 
-// Declarations are listed, not keyed by person: the list is read and kept where the email or the contract is the
-// contact's (the declared email as typed, so compared normalized).
+// A person's declarations are keyed twice: by the email given (the contact's, normalized) and by each contract
+// matched; one declaration may be found both ways, and is kept once.
 const declarationsOf = async (contact: Item, contractIds: readonly string[]): Promise<Item[]> => {
-  const email = typeof contact.email === 'string' ? normalizeEmail(contact.email) : undefined;
-  const declarations = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': declarationListPartition },
-  });
-  const declaredEmail = (item: Item) => {
-    const declared = item.declaration as { email?: unknown } | undefined;
-    return typeof declared?.email === 'string' ? normalizeEmail(declared.email) : undefined;
-  };
-  return declarations.filter(
-    (item) => (email !== undefined && declaredEmail(item) === email) || contractIds.includes(String(item.contractId)),
-  );
+  const byIndex = (index: 'gsi2' | 'gsi4', partitionKey: string) =>
+    queryAll({
+      IndexName: index,
+      KeyConditionExpression: `${index}pk = :pk`,
+      ExpressionAttributeValues: { ':pk': partitionKey },
+    });
+  const found = (
+    await Promise.all([
+      ...(typeof contact.email === 'string' ? [byIndex('gsi2', declarationsByEmailPartition(contact.email))] : []),
+      ...contractIds.map((id) => byIndex('gsi4', declarationsOfContractPartition(id))),
+    ])
+  ).flat();
+  return [...new Map(found.map((item) => [String(item.pk), item])).values()];
 };
 
 const eventsAbout = (object: string, id: string) => partition(eventPartition(object, id));

@@ -151,12 +151,21 @@ export interface BundleSize {
 const packageOf = (input: string): string =>
   /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(input)?.[1] ?? '(repository)';
 
-/** Builds a function in memory and measures it. */
-export const measureBundle = async (
+/** A function's bundle: its size, and what went into it (for the tests that check what a bundle may hold). */
+export interface BuiltBundle {
+  size: BundleSize;
+  /** The files esbuild read into the bundle, relative to the repository (`functions/docs/openapi.ts`). */
+  inputs: string[];
+  /** The modules the bundle imports at run time instead of carrying them (the SDK, when left to the runtime). */
+  externalImports: string[];
+}
+
+/** Builds a function in memory: its size and its inputs. */
+export const buildBundle = async (
   entry: string,
   sdk: SdkSource,
   constants: Record<string, string> = {},
-): Promise<BundleSize> => {
+): Promise<BuiltBundle> => {
   const result = await build({
     ...buildOptions(entry, sdk, constants),
     write: false,
@@ -167,17 +176,30 @@ export const measureBundle = async (
   const output = result.outputFiles.find((file) => file.path.endsWith('.mjs'));
   if (!output) throw new Error(`esbuild produced no output for ${entry}`);
   const byPackage = new Map<string, number>();
+  const externalImports = new Set<string>();
   for (const meta of Object.values(result.metafile.outputs)) {
     for (const [input, { bytesInOutput }] of Object.entries(meta.inputs)) {
       byPackage.set(packageOf(input), (byPackage.get(packageOf(input)) ?? 0) + bytesInOutput);
     }
+    for (const imported of meta.imports) if (imported.external) externalImports.add(imported.path);
   }
   return {
-    minifiedBytes: output.contents.byteLength,
-    gzipBytes: gzipSync(output.contents).byteLength,
-    byPackage: [...byPackage].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),
+    size: {
+      minifiedBytes: output.contents.byteLength,
+      gzipBytes: gzipSync(output.contents).byteLength,
+      byPackage: [...byPackage].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),
+    },
+    inputs: Object.keys(result.metafile.inputs),
+    externalImports: [...externalImports],
   };
 };
+
+/** Builds a function in memory and measures it. */
+export const measureBundle = async (
+  entry: string,
+  sdk: SdkSource,
+  constants: Record<string, string> = {},
+): Promise<BundleSize> => (await buildBundle(entry, sdk, constants)).size;
 
 /** Builds a function to `<directory>/index.mjs`, as CDK would, and returns that file. */
 export const writeBundle = async (

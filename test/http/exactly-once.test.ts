@@ -65,15 +65,36 @@ const seen = (response: ApiResponse, sameBut: readonly string[] = []) => {
 const fixtures = writeFixtures(api);
 const writeCases: Record<string, WriteCase> = await areaWriteCases(fixtures);
 
+/**
+ * The handlers' DynamoDB client (the same module instance: they run in this process) with another request
+ * timeout while `work` runs. A held answer lasts exactly as long as the client waits for it, 2 s in production:
+ * shorter here, still far above what DynamoDB Local needs for one call, so the matrix does not wait 2 s per case.
+ */
+const heldAnswerTimeoutMs = 600;
+const withRequestTimeout = async <T>(timeoutMs: number, work: () => Promise<T>): Promise<T> => {
+  const { dynamoDbClient, requestTimeoutMs } = await import('#shared/db/client.ts');
+  const handler = dynamoDbClient.config.requestHandler as {
+    updateHttpClientConfig(key: 'requestTimeout', value: number): void;
+  };
+  handler.updateHttpClientConfig('requestTimeout', timeoutMs);
+  try {
+    return await work();
+  } finally {
+    handler.updateHttpClientConfig('requestTimeout', requestTimeoutMs);
+  }
+};
+
 const run = async (writeCase: WriteCase, fault?: AnswerFault) => {
   const { method, path, body, headers, as, holdsOnce, sameBut } = await writeCase.prepare();
   proxy.reset();
   if (fault) proxy.inject({ operation: 'TransactWriteItems', fault });
-  const response = await api.request(method, path, {
-    ...(body === undefined ? {} : { body }),
-    ...(as === undefined ? {} : { as }),
-    headers: headers ?? {},
-  });
+  const request = () =>
+    api.request(method, path, {
+      ...(body === undefined ? {} : { body }),
+      ...(as === undefined ? {} : { as }),
+      headers: headers ?? {},
+    });
+  const response = fault === 'hold-answer' ? await withRequestTimeout(heldAnswerTimeoutMs, request) : await request();
   if (fault) expect(proxy.struck, 'the fault struck the write').toEqual(['TransactWriteItems']);
   await holdsOnce(response);
   return seen(response, sameBut);

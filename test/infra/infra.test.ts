@@ -198,7 +198,7 @@ describe('StudioApiStack', () => {
           },
         ],
       });
-      expect(table.Properties.GlobalSecondaryIndexes).toHaveLength(3);
+      expect(table.Properties.GlobalSecondaryIndexes).toHaveLength(4);
       expect(
         table.Properties.AttributeDefinitions.every((a: { AttributeType: string }) => a.AttributeType === 'S'),
       ).toBe(true);
