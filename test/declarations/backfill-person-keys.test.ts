@@ -5,7 +5,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { declarationKey } from '#shared/declarations/keys.ts';
 import { useApi } from '../support/api.ts';
-import { useDeclarationsMatch } from '../support/declarations-match.ts';
+import { useBackgroundFunctions } from '../support/background-functions.ts';
 import { useStudioProfile } from '../support/studio.ts';
 import { tableClient } from '../support/table.ts';
 import { confirmed, newClientAddress, postFrom, signedContractOf } from './declaration-support.ts';
@@ -15,7 +15,7 @@ useStudioProfile(api);
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-declarations-backfill-'));
 process.env.DATA_DIR = dataDir;
 const outbox = join(dataDir, 'outbox');
-useDeclarationsMatch(dataDir);
+useBackgroundFunctions(['declarations-match'], dataDir);
 
 const backfill = async () =>
   (await import('#shared/declarations/backfill-person-keys.ts')).backfillDeclarationPersonKeys();
