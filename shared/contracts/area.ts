@@ -57,6 +57,7 @@ export const contractsArea = {
   entities: {
     contract: { en: 'No contract has this id', de: 'Kein Vertrag hat diese ID' },
     mandate: { en: 'The contract has no SEPA mandate', de: 'Der Vertrag hat kein SEPA-Lastschriftmandat' },
+    amendment: { en: 'The contract has no amendment with this id', de: 'Der Vertrag hat keine Änderungsvereinbarung mit dieser ID' },
   },
   problemTypes: {
     'studio-profile-missing': { status: 422, title: { en: 'The studio profile has not been set yet', de: 'Das Studioprofil fehlt noch' } },

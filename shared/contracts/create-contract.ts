@@ -11,6 +11,7 @@ import type { StudioCopy } from '../studio/schema.ts';
 import { getStudioProfile } from '../studio/store.ts';
 import { copyItems, copyOfContact, copyOfStudio, totalsByInterval } from './build-contract.ts';
 import { todayOf, withComputedDates } from './computed-dates.ts';
+import { currentContentVersion } from './content-versions.ts';
 import { claimInLine, type NumberReservation, nextContractNumber, reservationAfter } from './contract-number.ts';
 import type { ContractInput } from './create-input.ts';
 import { contractCreationWrites, numberTakenUpTo } from './creation-writes.ts';
@@ -79,6 +80,7 @@ const buildContract = (input: ContractInput, context: BuildContext) => {
     terms: input.terms,
     requireStudioSignature: input.requireStudioSignature,
     createdAt,
+    contentVersion: currentContentVersion,
   };
   const contract: StoredContract = {
     ...content,
@@ -90,6 +92,8 @@ const buildContract = (input: ContractInput, context: BuildContext) => {
     cancelledBy: null,
     termination: null,
     withdrawal: null,
+    pauses: [],
+    amendments: [],
     updatedAt: createdAt,
     version: 1,
   };

@@ -18,6 +18,7 @@ import {
   signatureFromItem,
   signatureImageFromItem,
   signatureImageSortPrefix,
+  withContentDefaults,
 } from './entity.ts';
 import type { Mandate } from './mandates/mandate-schema.ts';
 import { mandateAsOf } from './mandates/mandate-status.ts';
@@ -49,7 +50,7 @@ export const getContract = async (id: string): Promise<ContractWithSignatures | 
   );
   const contractItem = Items.find((item) => item.entity === 'contract');
   if (!contractItem) return undefined;
-  const contract = contractFromItem(contractItem);
+  const contract = withContentDefaults(contractFromItem(contractItem));
   return withComputedDates({
     ...contract,
     signatures: Items.filter((item) => item.entity === 'signature').map(signatureFromItem),
@@ -69,7 +70,8 @@ export const listContracts = (
   request: PageRequest & { contactId?: string | undefined; status?: ContractStatus | undefined },
 ): Promise<Page<Contract>> => {
   const at = now();
-  const toRecord = (item: Record<string, unknown>): Contract => withComputedDates(contractFromItem(item), at);
+  const toRecord = (item: Record<string, unknown>): Contract =>
+    withComputedDates(withContentDefaults(contractFromItem(item)), at);
   const common = {
     limit: request.limit,
     cursor: request.cursor,
@@ -136,7 +138,7 @@ export const getExistingContractCollection = async (id: string): Promise<StoredC
   if (!contractItem) throw new NotFound('contract');
   return {
     contractItem,
-    contract: contractFromItem(contractItem),
+    contract: withContentDefaults(contractFromItem(contractItem)),
     signatures: Items.filter((item) => item.entity === 'signature').map(signatureFromItem),
     images: Items.filter((item) => item.entity === 'signatureImage').map(signatureImageFromItem),
   };
