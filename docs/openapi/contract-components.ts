@@ -11,6 +11,7 @@ import { SignatureInput, SignatureRecord, VerificationRecord } from '#shared/con
 import { CancellationInput, TerminationInput } from '#shared/contracts/termination/termination-schema.ts';
 import { WithdrawalInput } from '#shared/contracts/withdrawal/withdrawal-schema.ts';
 import { maxSignatureImageBytes } from '#shared/signatures/parse-signature-image.ts';
+import { amendmentComponents } from './amendment-components.ts';
 import { type Component, component } from './components.ts';
 import {
   gekuendigterVertrag,
@@ -104,6 +105,7 @@ const ContractSummary = component(ContractRecord, 'ContractSummary', vertragsfel
 });
 
 export const contractComponents = {
+  ...amendmentComponents,
   ...mandateComponents,
   ...dueComponents,
   ContractCopy,
