@@ -1,13 +1,11 @@
+import { AmendmentList, AmendmentRecord } from '#shared/contracts/amendments/amendment-schema.ts';
 import {
   AmendmentCancellationInput,
-  AmendmentInput,
-  AmendmentList,
-  AmendmentRecord,
-  AmendmentSignatureInput,
   DeclineInput,
   EarlyEndInput,
-  maxPauseDays,
-} from '#shared/contracts/amendments/amendment-schema.ts';
+} from '#shared/contracts/amendments/decision-inputs.ts';
+import { AmendmentInput, maxPauseDays } from '#shared/contracts/amendments/offer-input.ts';
+import { AmendmentSignatureInput } from '#shared/contracts/amendments/signature-input.ts';
 import { component, variantComponent } from './components.ts';
 import { hash, png } from './contract-examples.ts';
 import { betrag, datum } from './contract-fields.ts';

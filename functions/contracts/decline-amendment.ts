@@ -1,6 +1,6 @@
 import { amendmentIdOf } from '#shared/contracts/amendments/amendment-id.ts';
-import { DeclineInput } from '#shared/contracts/amendments/amendment-schema.ts';
 import { decideAmendment } from '#shared/contracts/amendments/decide-amendment.ts';
+import { DeclineInput } from '#shared/contracts/amendments/decision-inputs.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';

@@ -1,5 +1,5 @@
 import { amendmentIdOf } from '#shared/contracts/amendments/amendment-id.ts';
-import { EarlyEndInput } from '#shared/contracts/amendments/amendment-schema.ts';
+import { EarlyEndInput } from '#shared/contracts/amendments/decision-inputs.ts';
 import { endPauseEarly } from '#shared/contracts/amendments/end-pause-early.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { recordReply } from '#shared/http/reply.ts';

@@ -1,4 +1,4 @@
-import { getContractAndAmendments } from '#shared/contracts/store.ts';
+import { getContractAndAmendments } from '#shared/contracts/amendments/amendment-store.ts';
 import { bodyReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 

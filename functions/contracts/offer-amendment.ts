@@ -1,5 +1,6 @@
-import { type Amendment, AmendmentInput } from '#shared/contracts/amendments/amendment-schema.ts';
+import type { Amendment } from '#shared/contracts/amendments/amendment-schema.ts';
 import { offerAmendment } from '#shared/contracts/amendments/offer-amendment.ts';
+import { AmendmentInput } from '#shared/contracts/amendments/offer-input.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';

@@ -1,6 +1,7 @@
 import { amendmentIdOf } from '#shared/contracts/amendments/amendment-id.ts';
-import { type Amendment, AmendmentSignatureInput } from '#shared/contracts/amendments/amendment-schema.ts';
+import type { Amendment } from '#shared/contracts/amendments/amendment-schema.ts';
 import { signAmendment } from '#shared/contracts/amendments/sign-amendment.ts';
+import { AmendmentSignatureInput } from '#shared/contracts/amendments/signature-input.ts';
 import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';

@@ -3,9 +3,6 @@ import { now } from '../clock.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { NotFound } from '../db/errors.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
-import { amendmentFromItem } from './amendments/amendment-entity.ts';
-import type { Amendment } from './amendments/amendment-schema.ts';
-import { amendmentAsOf } from './amendments/in-force.ts';
 import { todayOf, withComputedDates } from './computed-dates.ts';
 import {
   contractFromItem,
@@ -41,13 +38,8 @@ const currentMandate = (items: readonly Record<string, unknown>[], contract: Sto
   return newest ? mandateAsOf(mandateFromItem(newest), contract.studio.timeZone, todayOf(contract)) : null;
 };
 
-/** A contract with its signatures and its amendments (each as of today): one Query on the contract's item collection. */
-export interface ContractAndAmendments {
-  contract: ContractWithSignatures;
-  amendments: Amendment[];
-}
-
-const getContractAndAmendmentsOrNone = async (id: string): Promise<ContractAndAmendments | undefined> => {
+/** The contract's item collection (contract, signatures, copies, mandates, amendments): one consistent Query. */
+export const queryContractItems = async (id: string): Promise<Record<string, unknown>[]> => {
   const { Items = [] } = await documentClient.send(
     new QueryCommand({
       TableName: tableName(),
@@ -56,41 +48,36 @@ const getContractAndAmendmentsOrNone = async (id: string): Promise<ContractAndAm
       ConsistentRead: true,
     }),
   );
-  const contractItem = Items.find((item) => item.entity === 'contract');
+  return Items;
+};
+
+/** The contract with its signatures, copies and current mandate, its dates as of `at`; undefined without one. */
+export const contractOfItems = (
+  items: readonly Record<string, unknown>[],
+  at: Date = now(),
+): ContractWithSignatures | undefined => {
+  const contractItem = items.find((item) => item.entity === 'contract');
   if (!contractItem) return undefined;
   const stored = withContentDefaults(contractFromItem(contractItem));
-  const at = now();
-  const contract = withComputedDates(
+  return withComputedDates(
     {
       ...stored,
-      signatures: Items.filter((item) => item.entity === 'signature').map(signatureFromItem),
-      copies: Items.filter((item) => item.entity === 'contractCopy').map(copyFromItem),
-      mandate: currentMandate(Items, stored),
+      signatures: items.filter((item) => item.entity === 'signature').map(signatureFromItem),
+      copies: items.filter((item) => item.entity === 'contractCopy').map(copyFromItem),
+      mandate: currentMandate(items, stored),
     },
     at,
   );
-  const today = todayOf(stored, at);
-  const amendments = Items.filter((item) => item.entity === 'amendment').map((item) =>
-    amendmentAsOf(amendmentFromItem(item), today),
-  );
-  return { contract, amendments };
 };
 
 /** The contract and its signatures, with its dates as of today: one Query on the contract's item collection. */
 export const getContract = async (id: string): Promise<ContractWithSignatures | undefined> =>
-  (await getContractAndAmendmentsOrNone(id))?.contract;
+  contractOfItems(await queryContractItems(id));
 
 export const getExistingContract = async (id: string): Promise<ContractWithSignatures> => {
   const contract = await getContract(id);
   if (!contract) throw new NotFound('contract');
   return contract;
-};
-
-/** The contract and its amendments, oldest first (docs/amendments.md); a `NotFound` when there is no contract. */
-export const getContractAndAmendments = async (id: string): Promise<ContractAndAmendments> => {
-  const found = await getContractAndAmendmentsOrNone(id);
-  if (!found) throw new NotFound('contract');
-  return found;
 };
 
 /** Newest first; by contact (optionally narrowed by status) or by status, each one Query on an index. */

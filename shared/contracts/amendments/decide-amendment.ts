@@ -2,9 +2,9 @@ import { now } from '../../clock.ts';
 import { ConditionFailed, NotFound, WriteContention } from '../../db/errors.ts';
 import { write } from '../../db/write.ts';
 import { Problem } from '../../http/problem.ts';
-import { getContractAndAmendments } from '../store.ts';
 import { contractTexts } from '../texts.ts';
 import type { Amendment } from './amendment-schema.ts';
+import { getContractAndAmendments } from './amendment-store.ts';
 import { decisionWrites } from './amendment-writes.ts';
 
 /* Declining and cancelling an offer (docs/amendments.md): the amendment alone changes; nothing else does. */

@@ -11,6 +11,7 @@ export const amendmentKinds = ['pause', 'price', 'items'] as const;
 export type AmendmentKind = (typeof amendmentKinds)[number];
 export const amendmentStatuses = ['offered', 'agreed', 'declined', 'expired', 'cancelled'] as const;
 export type AmendmentStatus = (typeof amendmentStatuses)[number];
+export const pauseReasons = ['holiday', 'illness', 'pregnancy', 'parental-leave', 'other'] as const;
 
 /** A pause in force, as the contract shows it: its last day after an early end. */
 export const PauseInForceRecord = v.object({

@@ -11,14 +11,14 @@ import { getService } from '../../services/store.ts';
 import { hasEnded, todayOf } from '../computed-dates.ts';
 import { addDays, type CalendarDate, compareDates, laterOf, minimumTermEndsOn } from '../dates.ts';
 import type { ContractItem, ContractWithSignatures } from '../schema.ts';
-import { getContractAndAmendments } from '../store.ts';
 import { contractTexts } from '../texts.ts';
 import { amendmentNumber, amendmentSequenceOf } from './amendment-entity.ts';
 import { amendmentHash } from './amendment-hash.ts';
-import type { Amendment, AmendmentInput, ItemsInput, PauseInput, PriceInput } from './amendment-schema.ts';
-import { maxPauseDays } from './amendment-schema.ts';
+import type { Amendment } from './amendment-schema.ts';
+import { getContractAndAmendments } from './amendment-store.ts';
 import { offerWrites } from './amendment-writes.ts';
 import { itemsOnDay, pauseInForce } from './in-force.ts';
+import { type AmendmentInput, type ItemsInput, maxPauseDays, type PauseInput, type PriceInput } from './offer-input.ts';
 
 /* `POST /api/contracts/:id/amendments` (docs/amendments.md, "Offer"): every check of §17, then one transaction. */
 

@@ -6,11 +6,12 @@ import { Problem } from '../../http/problem.ts';
 import { checkedSignatureImage, evidenceOf, type SigningContext, sealOf } from '../../signatures/evidence.ts';
 import { todayOf } from '../computed-dates.ts';
 import { contractTexts } from '../texts.ts';
-import type { Amendment, AmendmentSignature, AmendmentSignatureInput } from './amendment-schema.ts';
+import type { Amendment, AmendmentSignature } from './amendment-schema.ts';
 import { agreementWrites } from './amendment-writes.ts';
 import { existingAmendment, refuseUnlessOffered } from './decide-amendment.ts';
 import { inForceOnContract } from './in-force.ts';
 import { refuseBlockedPause, refuseUnlessRunning } from './offer-amendment.ts';
+import type { AmendmentSignatureInput } from './signature-input.ts';
 
 /** What an amendment signature's seal covers besides its evidence: the contract, the amendment and its hash. */
 export const sealedAmendment = (amendment: Pick<Amendment, 'contractId' | 'id' | 'amendmentHash'>) => ({

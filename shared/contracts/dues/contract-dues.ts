@@ -1,9 +1,9 @@
 import { storedDuesOf } from '../../collections/stored-due-items.ts';
 import type { Due } from '../../sepa/dues.ts';
 import type { Amendment } from '../amendments/amendment-schema.ts';
+import { getContractAndAmendments } from '../amendments/amendment-store.ts';
 import { endsOnOf, todayOf } from '../computed-dates.ts';
 import type { StoredContract } from '../schema.ts';
-import { getContractAndAmendments } from '../store.ts';
 import { contractTexts } from '../texts.ts';
 import { type DuesRange, duesRangeOf, duesRangeProblem } from './dues-range.ts';
 import type { DueAnswer, DueList, DuesQuery } from './dues-schema.ts';
