@@ -87,41 +87,6 @@ export const en = {
   notPeriodStart: (next: string) =>
     `Must be the first day of one of the item's billing periods: the next one is ${next}`,
   noPeriods: 'A one-off item has no billing periods, so no price steps',
-  reasonTextForOther: 'Required when reason is other',
-  amendmentNeedsRunningContract: (status: string) =>
-    `Only a signed or terminated contract can be amended; this one is ${status}`,
-  notBeforeToday: (today: string) => `Must not be before today (${today})`,
-  pauseLength: (earliest: string, latest: string) =>
-    `Must be from ${earliest} to ${latest}: a pause is 1 to 366 days long, both ends counted`,
-  pauseStartTooEarly: (earliest: string) =>
-    `Must not be before ${earliest}: a pause begins at most 30 days back and never before the start date`,
-  pauseAfterEnd: (endsOn: string) => `Must not be after the contract's last day (${endsOn})`,
-  pauseOverlapsDetail: 'The pause overlaps another offered or agreed pause',
-  pauseOverlaps: (number: string, from: string, lastDay: string) => `Overlaps pause ${number} (${from} to ${lastDay})`,
-  pauseInCollectedDueDetail: 'A day of the pause lies in a due already collected',
-  pauseInCollectedDue: (id: string, start: string, end: string) =>
-    `Due ${id} (${start} to ${end}) is already collected: its days can no longer be paused`,
-  noMinimumTermToExtend: 'The contract has no minimum term that could be extended',
-  extendsTermAfterMinimum: (endsOn: string) =>
-    `Only a pause that begins before the minimum term ends (${endsOn}) can extend it`,
-  terminatedEndStays: (endsOn: string) => `The contract is terminated as of ${endsOn}; a pause cannot move that end`,
-  notPeriodStartAfterToday: (next: string) =>
-    `Must be the first day of a billing period after today of every item it changes: the next one is ${next}`,
-  offerAfterEffective: (latest: string) => `Must be ${latest} at the latest: a change is agreed before it applies`,
-  itemNotInContractDetail: 'An item of the change is not in the contract',
-  itemNotInContract: 'The contract has no item of this service',
-  onceNotChangeable: 'A one-off item is due on the start date only and cannot be changed',
-  namedTwice: 'This service is named twice',
-  currencyOfContract: (currency: string) => `Must be ${currency}, the currency of the contract`,
-  amendmentNotOpen: (status: string) => `The amendment is ${status}; only an offered one can be decided`,
-  amendmentExpired: (day: string) => `The offer expired with ${day} (the studio's time zone)`,
-  amendmentHashMismatch: 'The amendment hash does not match the amendment',
-  amendmentHasHash: (hash: string) => `The amendment has ${hash}`,
-  notAPause: 'Only a pause can end early',
-  pauseNotAgreed: (status: string) => `Only an agreed pause can end early; this one is ${status}`,
-  earlyEndRange: (earliest: string, latest: string) =>
-    `Must be from ${earliest} to ${latest}: yesterday at the earliest, before the agreed last day`,
-  earlyEndDetail: 'The pause cannot end on that day',
   sepaCreditorFirst:
     'Enter the studio’s SEPA creditor data first (sepa in PUT /api/studio): a direct debit needs the creditor identifier',
 } as const;
@@ -210,6 +175,57 @@ export const de = {
   notPeriodStart: (next) =>
     `Muss der erste Tag eines Abrechnungszeitraums der Position sein: der nächste beginnt am ${next}`,
   noPeriods: 'Eine einmalige Leistung hat keine Abrechnungszeiträume und daher keine Preisstufen',
+  sepaCreditorFirst:
+    'Hinterlegen Sie zuerst die SEPA-Gläubigerdaten des Studios (sepa in PUT /api/studio): eine Lastschrift braucht die Gläubiger-Identifikationsnummer',
+} as const satisfies GermanTexts<typeof en>;
+
+export const contractTexts = areaTexts(
+  typeof __STUDIO_LANGUAGE__ === 'undefined' ? { en, de } : __STUDIO_LANGUAGE__ === 'de' ? { de } : { en },
+);
+
+/*
+ * The amendments' texts (docs/amendments.md), a catalogue of their own in this file: only the amendment
+ * functions use them, and a call marked pure lets esbuild drop them from every other contract function.
+ */
+export const amendmentEn = {
+  reasonTextForOther: 'Required when reason is other',
+  amendmentNeedsRunningContract: (status: string) =>
+    `Only a signed or terminated contract can be amended; this one is ${status}`,
+  notBeforeToday: (today: string) => `Must not be before today (${today})`,
+  pauseLength: (earliest: string, latest: string) =>
+    `Must be from ${earliest} to ${latest}: a pause is 1 to 366 days long, both ends counted`,
+  pauseStartTooEarly: (earliest: string) =>
+    `Must not be before ${earliest}: a pause begins at most 30 days back and never before the start date`,
+  pauseAfterEnd: (endsOn: string) => `Must not be after the contract's last day (${endsOn})`,
+  pauseOverlapsDetail: 'The pause overlaps another offered or agreed pause',
+  pauseOverlaps: (number: string, from: string, lastDay: string) => `Overlaps pause ${number} (${from} to ${lastDay})`,
+  pauseInCollectedDueDetail: 'A day of the pause lies in a due already collected',
+  pauseInCollectedDue: (id: string, start: string, end: string) =>
+    `Due ${id} (${start} to ${end}) is already collected: its days can no longer be paused`,
+  noMinimumTermToExtend: 'The contract has no minimum term that could be extended',
+  extendsTermAfterMinimum: (endsOn: string) =>
+    `Only a pause that begins before the minimum term ends (${endsOn}) can extend it`,
+  terminatedEndStays: (endsOn: string) => `The contract is terminated as of ${endsOn}; a pause cannot move that end`,
+  notPeriodStartAfterToday: (next: string) =>
+    `Must be the first day of a billing period after today of every item it changes: the next one is ${next}`,
+  offerAfterEffective: (latest: string) => `Must be ${latest} at the latest: a change is agreed before it applies`,
+  itemNotInContractDetail: 'An item of the change is not in the contract',
+  itemNotInContract: 'The contract has no item of this service',
+  onceNotChangeable: 'A one-off item is due on the start date only and cannot be changed',
+  namedTwice: 'This service is named twice',
+  currencyOfContract: (currency: string) => `Must be ${currency}, the currency of the contract`,
+  amendmentNotOpen: (status: string) => `The amendment is ${status}; only an offered one can be decided`,
+  amendmentExpired: (day: string) => `The offer expired with ${day} (the studio's time zone)`,
+  amendmentHashMismatch: 'The amendment hash does not match the amendment',
+  amendmentHasHash: (hash: string) => `The amendment has ${hash}`,
+  notAPause: 'Only a pause can end early',
+  pauseNotAgreed: (status: string) => `Only an agreed pause can end early; this one is ${status}`,
+  earlyEndRange: (earliest: string, latest: string) =>
+    `Must be from ${earliest} to ${latest}: yesterday at the earliest, before the agreed last day`,
+  earlyEndDetail: 'The pause cannot end on that day',
+} as const;
+
+export const amendmentDe = {
   reasonTextForOther: 'Pflichtfeld, wenn reason other ist',
   amendmentNeedsRunningContract: (status) =>
     `Nur ein unterschriebener oder gekündigter Vertrag kann geändert werden; dieser ist ${status}`,
@@ -247,10 +263,12 @@ export const de = {
   earlyEndRange: (earliest, latest) =>
     `Muss zwischen ${earliest} und ${latest} liegen: frühestens gestern, vor dem vereinbarten letzten Tag`,
   earlyEndDetail: 'Die Ruhezeit kann an diesem Tag nicht enden',
-  sepaCreditorFirst:
-    'Hinterlegen Sie zuerst die SEPA-Gläubigerdaten des Studios (sepa in PUT /api/studio): eine Lastschrift braucht die Gläubiger-Identifikationsnummer',
-} as const satisfies GermanTexts<typeof en>;
+} as const satisfies GermanTexts<typeof amendmentEn>;
 
-export const contractTexts = areaTexts(
-  typeof __STUDIO_LANGUAGE__ === 'undefined' ? { en, de } : __STUDIO_LANGUAGE__ === 'de' ? { de } : { en },
+export const amendmentTexts = /* @__PURE__ */ areaTexts(
+  typeof __STUDIO_LANGUAGE__ === 'undefined'
+    ? { en: amendmentEn, de: amendmentDe }
+    : __STUDIO_LANGUAGE__ === 'de'
+      ? { de: amendmentDe }
+      : { en: amendmentEn },
 );

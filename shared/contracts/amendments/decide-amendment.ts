@@ -2,7 +2,7 @@ import { now } from '../../clock.ts';
 import { ConditionFailed, NotFound, WriteContention } from '../../db/errors.ts';
 import { write } from '../../db/write.ts';
 import { Problem } from '../../http/problem.ts';
-import { contractTexts } from '../texts.ts';
+import { amendmentTexts } from '../texts.ts';
 import type { Amendment } from './amendment-schema.ts';
 import { getContractAndAmendments } from './amendment-store.ts';
 import { decisionWrites } from './amendment-writes.ts';
@@ -20,10 +20,10 @@ export const existingAmendment = async (contractId: string, amendmentId: string)
 /** Only an offer still open is decided: an expired one reads `expired` (studio's zone) and is a 409 like any other. */
 export const refuseUnlessOffered = (amendment: Amendment) => {
   if (amendment.status === 'expired') {
-    throw new Problem('conflict', contractTexts.localized('amendmentExpired', amendment.offerExpiresOn));
+    throw new Problem('conflict', amendmentTexts.localized('amendmentExpired', amendment.offerExpiresOn));
   }
   if (amendment.status !== 'offered') {
-    throw new Problem('conflict', contractTexts.localized('amendmentNotOpen', amendment.status));
+    throw new Problem('conflict', amendmentTexts.localized('amendmentNotOpen', amendment.status));
   }
 };
 

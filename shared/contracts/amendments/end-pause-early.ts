@@ -5,7 +5,7 @@ import { Problem } from '../../http/problem.ts';
 import { localized } from '../../messages/index.ts';
 import { todayOf } from '../computed-dates.ts';
 import { addDays, type CalendarDate, laterOf } from '../dates.ts';
-import { contractTexts } from '../texts.ts';
+import { amendmentTexts } from '../texts.ts';
 import type { Amendment } from './amendment-schema.ts';
 import { earlyEndWrites } from './amendment-writes.ts';
 import { existingAmendment } from './decide-amendment.ts';
@@ -27,16 +27,16 @@ export const endPauseEarly = async (
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const { contract, amendments, amendment } = await existingAmendment(contractId, amendmentId);
     const at = now();
-    if (amendment.kind !== 'pause') throw new Problem('conflict', contractTexts.localized('notAPause'));
+    if (amendment.kind !== 'pause') throw new Problem('conflict', amendmentTexts.localized('notAPause'));
     if (amendment.status !== 'agreed') {
-      throw new Problem('conflict', contractTexts.localized('pauseNotAgreed', amendment.status));
+      throw new Problem('conflict', amendmentTexts.localized('pauseNotAgreed', amendment.status));
     }
     const current = pauseInForce(amendment);
     const earliest = laterOf(addDays(todayOf(contract, at), -1), current.from);
     const latest = addDays(current.lastDay, -1);
     if (lastDay < earliest || lastDay > latest) {
       throw new Problem('validation-failed', localized('validation.invalidFields', 'body', 1), {
-        errors: [{ path: 'lastDay', message: contractTexts.localized('earlyEndRange', earliest, latest) }],
+        errors: [{ path: 'lastDay', message: amendmentTexts.localized('earlyEndRange', earliest, latest) }],
       });
     }
     const recordedAt = at.toISOString();

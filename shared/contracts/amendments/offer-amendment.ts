@@ -11,7 +11,7 @@ import { getService } from '../../services/store.ts';
 import { hasEnded, todayOf } from '../computed-dates.ts';
 import { addDays, type CalendarDate, compareDates, laterOf, minimumTermEndsOn } from '../dates.ts';
 import type { ContractItem, ContractWithSignatures } from '../schema.ts';
-import { contractTexts } from '../texts.ts';
+import { amendmentTexts, contractTexts } from '../texts.ts';
 import { amendmentNumber, amendmentSequenceOf } from './amendment-entity.ts';
 import { amendmentHash } from './amendment-hash.ts';
 import type { Amendment } from './amendment-schema.ts';
@@ -32,7 +32,7 @@ const conflict = (detail: Message, path: string, message: Message) =>
 /** Only a running contract is amended: signed or terminated, and not ended. */
 export const refuseUnlessRunning = (contract: ContractWithSignatures, today: CalendarDate) => {
   if (contract.status !== 'signed' && contract.status !== 'terminated') {
-    throw new Problem('conflict', contractTexts.localized('amendmentNeedsRunningContract', contract.status));
+    throw new Problem('conflict', amendmentTexts.localized('amendmentNeedsRunningContract', contract.status));
   }
   if (hasEnded(contract, today))
     throw new Problem('conflict', contractTexts.localized('ended', String(contract.endsOn)));
@@ -51,9 +51,9 @@ export const refuseBlockedPause = async (
     .find((candidate) => candidate.from <= pause.lastDay && pause.from <= candidate.lastDay);
   if (other) {
     throw conflict(
-      contractTexts.localized('pauseOverlapsDetail'),
+      amendmentTexts.localized('pauseOverlapsDetail'),
       'effectiveFrom',
-      contractTexts.localized('pauseOverlaps', other.number, other.from, other.lastDay),
+      amendmentTexts.localized('pauseOverlaps', other.number, other.from, other.lastDay),
     );
   }
   // A yearly due charged on its first day covers at most 366 days before the pause begins.
@@ -63,9 +63,9 @@ export const refuseBlockedPause = async (
   );
   if (collected) {
     throw conflict(
-      contractTexts.localized('pauseInCollectedDueDetail'),
+      amendmentTexts.localized('pauseInCollectedDueDetail'),
       'effectiveFrom',
-      contractTexts.localized('pauseInCollectedDue', collected.id, collected.periodStart, collected.periodEnd),
+      amendmentTexts.localized('pauseInCollectedDue', collected.id, collected.periodStart, collected.periodEnd),
     );
   }
 };
@@ -80,34 +80,34 @@ const pauseFields = async (
 ) => {
   const earliest = laterOf(addDays(today, -30), contract.startDate);
   if (input.effectiveFrom < earliest) {
-    throw invalid('effectiveFrom', contractTexts.localized('pauseStartTooEarly', earliest));
+    throw invalid('effectiveFrom', amendmentTexts.localized('pauseStartTooEarly', earliest));
   }
   const longest = addDays(input.effectiveFrom, maxPauseDays - 1);
   if (input.lastDay < input.effectiveFrom || input.lastDay > longest) {
-    throw invalid('lastDay', contractTexts.localized('pauseLength', input.effectiveFrom, longest));
+    throw invalid('lastDay', amendmentTexts.localized('pauseLength', input.effectiveFrom, longest));
   }
   if (contract.endsOn !== null && input.lastDay > contract.endsOn) {
-    throw invalid('lastDay', contractTexts.localized('pauseAfterEnd', contract.endsOn));
+    throw invalid('lastDay', amendmentTexts.localized('pauseAfterEnd', contract.endsOn));
   }
   if (input.monthlyFee.currency !== currencyOf(contract)) {
     throw unusable(
       contractTexts.localized('oneCurrency'),
       'monthlyFee.currency',
-      contractTexts.localized('currencyOfContract', currencyOf(contract)),
+      amendmentTexts.localized('currencyOfContract', currencyOf(contract)),
     );
   }
   if (input.extendsTerm) {
     const termEnd = minimumTermEndsOn(contract);
-    if (termEnd === null) throw invalid('extendsTerm', contractTexts.localized('noMinimumTermToExtend'));
+    if (termEnd === null) throw invalid('extendsTerm', amendmentTexts.localized('noMinimumTermToExtend'));
     if (input.effectiveFrom > termEnd) {
-      throw invalid('extendsTerm', contractTexts.localized('extendsTermAfterMinimum', termEnd));
+      throw invalid('extendsTerm', amendmentTexts.localized('extendsTermAfterMinimum', termEnd));
     }
     // A pause never moves an end fixed before it was agreed.
     if (contract.termination) {
       throw conflict(
-        contractTexts.localized('terminatedEndStays', contract.termination.endsOn),
+        amendmentTexts.localized('terminatedEndStays', contract.termination.endsOn),
         'extendsTerm',
-        contractTexts.localized('terminatedEndStays', contract.termination.endsOn),
+        amendmentTexts.localized('terminatedEndStays', contract.termination.endsOn),
       );
     }
   }
@@ -155,7 +155,7 @@ const refuseEffectiveDay = (
     'effectiveFrom',
     next === null
       ? contractTexts.localized('duesAfterYear9999')
-      : contractTexts.localized('notPeriodStartAfterToday', next),
+      : amendmentTexts.localized('notPeriodStartAfterToday', next),
   );
 };
 
@@ -163,28 +163,28 @@ const pricedItems = (input: PriceInput, contract: ContractWithSignatures, amendm
   const current = itemsOnDay(contract, amendments, input.effectiveFrom);
   const seen = new Set<string>();
   return input.items.map((change, index) => {
-    if (seen.has(change.serviceId)) throw invalid(`items.${index}.serviceId`, contractTexts.localized('namedTwice'));
+    if (seen.has(change.serviceId)) throw invalid(`items.${index}.serviceId`, amendmentTexts.localized('namedTwice'));
     seen.add(change.serviceId);
     const item = current.find((candidate) => candidate.serviceId === change.serviceId);
     if (!item) {
       throw unusable(
-        contractTexts.localized('itemNotInContractDetail'),
+        amendmentTexts.localized('itemNotInContractDetail'),
         `items.${index}.serviceId`,
-        contractTexts.localized('itemNotInContract'),
+        amendmentTexts.localized('itemNotInContract'),
       );
     }
     if (item.billingInterval === 'once') {
       throw unusable(
-        contractTexts.localized('onceNotChangeable'),
+        amendmentTexts.localized('onceNotChangeable'),
         `items.${index}.serviceId`,
-        contractTexts.localized('onceNotChangeable'),
+        amendmentTexts.localized('onceNotChangeable'),
       );
     }
     if (change.unitPrice.currency !== item.unitPrice.currency) {
       throw unusable(
         contractTexts.localized('oneCurrency'),
         `items.${index}.unitPrice.currency`,
-        contractTexts.localized('currencyOfContract', item.unitPrice.currency),
+        amendmentTexts.localized('currencyOfContract', item.unitPrice.currency),
       );
     }
     return {
@@ -205,7 +205,7 @@ const copiedItems = async (input: ItemsInput, contract: ContractWithSignatures):
   const seen = new Set<string>();
   return input.items.map((item, index) => {
     const path = `items.${index}.serviceId`;
-    if (seen.has(item.serviceId)) throw invalid(path, contractTexts.localized('namedTwice'));
+    if (seen.has(item.serviceId)) throw invalid(path, amendmentTexts.localized('namedTwice'));
     seen.add(item.serviceId);
     const service = services.get(item.serviceId);
     if (!service)
@@ -218,13 +218,17 @@ const copiedItems = async (input: ItemsInput, contract: ContractWithSignatures):
       );
     }
     if (service.billingInterval === 'once') {
-      throw unusable(contractTexts.localized('onceNotChangeable'), path, contractTexts.localized('onceNotChangeable'));
+      throw unusable(
+        amendmentTexts.localized('onceNotChangeable'),
+        path,
+        amendmentTexts.localized('onceNotChangeable'),
+      );
     }
     if (service.price.currency !== currencyOf(contract)) {
       throw unusable(
         contractTexts.localized('oneCurrency'),
         path,
-        contractTexts.localized('currencyOfContract', currencyOf(contract)),
+        amendmentTexts.localized('currencyOfContract', currencyOf(contract)),
       );
     }
     return {
@@ -254,7 +258,7 @@ const changeFields = async (
   // A price is agreed before it applies, never after (BGH III ZR 247/06: no consent by paying on).
   const latest = addDays(input.effectiveFrom, -1);
   if (compareDates(offerExpiresOn, latest) > 0) {
-    throw invalid('offerExpiresOn', contractTexts.localized('offerAfterEffective', latest));
+    throw invalid('offerExpiresOn', amendmentTexts.localized('offerAfterEffective', latest));
   }
   return { lastDay: null, reason: null, reasonText: null, monthlyFee: null, extendsTerm: null, items };
 };
@@ -273,7 +277,7 @@ export const offerAmendment = async (
     const today = todayOf(contract, at);
     refuseUnlessRunning(contract, today);
     const offerExpiresOn = input.offerExpiresOn ?? addDays(today, 14);
-    if (offerExpiresOn < today) throw invalid('offerExpiresOn', contractTexts.localized('notBeforeToday', today));
+    if (offerExpiresOn < today) throw invalid('offerExpiresOn', amendmentTexts.localized('notBeforeToday', today));
     const fields =
       input.kind === 'pause'
         ? await pauseFields(input, contract, amendments, today)

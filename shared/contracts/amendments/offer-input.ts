@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { schemaMessage } from '../../messages/index.ts';
 import { money, optionalText } from '../../schema/fields.ts';
 import { calendarDay, recordReference, wholeNumber } from '../fields.ts';
-import { contractTexts } from '../texts.ts';
+import { amendmentTexts, contractTexts } from '../texts.ts';
 import { amendmentKinds, pauseReasons } from './in-force-schema.ts';
 
 /* Body of `POST /api/contracts/:id/amendments`, apart from the records: only the offer function bundles it. */
@@ -31,7 +31,7 @@ const PauseOffer = v.pipe(
     v.partialCheck(
       [['reason'], ['reasonText']],
       (input) => input.reason !== 'other' || input.reasonText !== null,
-      contractTexts.schemaMessage('reasonTextForOther'),
+      amendmentTexts.schemaMessage('reasonTextForOther'),
     ),
     ['reasonText'],
   ),

@@ -5,7 +5,7 @@ import { newId } from '../../http/ids.ts';
 import { Problem } from '../../http/problem.ts';
 import { checkedSignatureImage, evidenceOf, type SigningContext, sealOf } from '../../signatures/evidence.ts';
 import { todayOf } from '../computed-dates.ts';
-import { contractTexts } from '../texts.ts';
+import { amendmentTexts } from '../texts.ts';
 import type { Amendment, AmendmentSignature } from './amendment-schema.ts';
 import { agreementWrites } from './amendment-writes.ts';
 import { existingAmendment, refuseUnlessOffered } from './decide-amendment.ts';
@@ -40,9 +40,9 @@ export const signAmendment = async (
     refuseUnlessOffered(amendment);
     refuseUnlessRunning(contract, todayOf(contract, at));
     if (input.amendmentHash !== amendment.amendmentHash) {
-      throw new Problem('conflict', contractTexts.localized('amendmentHashMismatch'), {
+      throw new Problem('conflict', amendmentTexts.localized('amendmentHashMismatch'), {
         errors: [
-          { path: 'amendmentHash', message: contractTexts.localized('amendmentHasHash', amendment.amendmentHash) },
+          { path: 'amendmentHash', message: amendmentTexts.localized('amendmentHasHash', amendment.amendmentHash) },
         ],
       });
     }
