@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { ProblemDocument } from '#shared/http/problem.ts';
-import { documentObject, type EntryDocs, type ObjectLike } from './describe.ts';
+import { documentObject, documentVariant, type EntryDocs, type FieldDocs, type ObjectLike } from './describe.ts';
 
 /** A schema of `components.schemas`: the documented copy, and the schema that validates its examples. */
 export interface Component {
@@ -16,6 +16,18 @@ export const component = <Schema extends ObjectLike & v.GenericSchema>(
   about: { readonly text: string; readonly examples?: readonly v.InferInput<Schema>[] },
 ): Component => ({
   documented: documentObject(schema, name, docs, about),
+  validates: schema,
+  examples: about.examples ?? [],
+});
+
+/** A variant (one strict object per value of its key) as a component: one set of field docs for all options. */
+export const variantComponent = (
+  schema: v.GenericSchema,
+  name: string,
+  docs: FieldDocs,
+  about: { readonly text: string; readonly examples?: readonly unknown[] },
+): Component => ({
+  documented: documentVariant(schema, name, docs, about),
   validates: schema,
   examples: about.examples ?? [],
 });

@@ -11,6 +11,7 @@ import { SignatureInput, SignatureRecord, VerificationRecord } from '#shared/con
 import { CancellationInput, TerminationInput } from '#shared/contracts/termination/termination-schema.ts';
 import { WithdrawalInput } from '#shared/contracts/withdrawal/withdrawal-schema.ts';
 import { maxSignatureImageBytes } from '#shared/signatures/parse-signature-image.ts';
+import { amendmentComponents } from './amendment-components.ts';
 import { type Component, component } from './components.ts';
 import {
   gekuendigterVertrag,
@@ -23,7 +24,7 @@ import {
   vorschau,
   widerrufenerVertrag,
 } from './contract-examples.ts';
-import { datum, frist, hashErklaerung, kopiefelder, vereinbart, vertragsfelder } from './contract-fields.ts';
+import { betrag, datum, frist, hashErklaerung, kopiefelder, vereinbart, vertragsfelder } from './contract-fields.ts';
 import { dueComponents } from './due-components.ts';
 import { beispielMandat, directDebitField, Mandate, mandateComponents } from './mandate-components.ts';
 import { pageDocs } from './shared-docs.ts';
@@ -104,6 +105,7 @@ const ContractSummary = component(ContractRecord, 'ContractSummary', vertragsfel
 });
 
 export const contractComponents = {
+  ...amendmentComponents,
   ...mandateComponents,
   ...dueComponents,
   ContractCopy,
@@ -123,6 +125,13 @@ export const contractComponents = {
         fields: {
           serviceId: 'ID der Leistung. Eine unbekannte oder inaktive Leistung ergibt 422.',
           quantity: 'Menge, 1 bis 1000. Ohne Angabe 1.',
+          priceSteps: {
+            text: 'Preisstufen, mit dem Vertrag vereinbart, 0 bis 10, aufsteigend: Jedes `from` liegt nach `startDate` und ist der erste Tag eines Abrechnungszeitraums der Position (vom Vertragsbeginn an gezählt wie die Beiträge); sonst 400, die Meldung nennt den nächsten solchen Tag. Eine einmalige Leistung hat keine Preisstufen. Der Preis muss die Währung der Leistung haben (sonst 422).',
+            fields: {
+              from: 'Erster Tag des Abrechnungszeitraums, ab dem der Preis gilt (`YYYY-MM-DD`).',
+              unitPrice: { text: 'Einzelpreis ab diesem Tag.', fields: betrag },
+            },
+          },
         },
       },
       directDebit: directDebitField,

@@ -14,7 +14,13 @@ export const png =
 
 export const neuerVertrag = {
   contactId: kundeId,
-  items: [{ serviceId: '01JD4Z7B2C5D8E1F4G7H0J3K6M', quantity: 1 }],
+  items: [
+    {
+      serviceId: '01JD4Z7B2C5D8E1F4G7H0J3K6M',
+      quantity: 1,
+      priceSteps: [{ from: '2027-12-01', unitPrice: { amount: 5400, currency: 'EUR' } }],
+    },
+  ],
   startDate: '2026-12-01',
   minimumTermMonths: 12,
   renewal: 'indefinite' as const,
@@ -43,6 +49,7 @@ export const gespeicherterVertrag = {
       billingInterval: 'month',
       quantity: 1,
       total: { amount: 4900, currency: 'EUR' },
+      priceSteps: [{ from: '2027-12-01', unitPrice: { amount: 5400, currency: 'EUR' } }],
     },
   ],
   totals: { month: { amount: 4900, currency: 'EUR' } },
@@ -54,6 +61,9 @@ export const gespeicherterVertrag = {
   requireStudioSignature: false,
   documentHash: hash,
   createdAt: '2026-11-22T10:30:00.000Z',
+  contentVersion: 2,
+  pauses: [],
+  amendments: [],
   createdBy: sub,
   cancelledAt: null,
   cancellationReason: null,

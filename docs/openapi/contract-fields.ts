@@ -1,3 +1,4 @@
+import { contentVersions } from '#shared/contracts/content-versions.ts';
 import type { FieldDocs } from './describe.ts';
 
 /*
@@ -17,8 +18,17 @@ export const anschrift: FieldDocs = {
   country: 'Land nach ISO 3166-1 Alpha-2.',
 };
 
-export const hashErklaerung =
-  'Dokument-Hash: `sha256:` und der hexadezimale SHA-256 des kanonischen JSON (RFC 8785: sortierte Schlüssel, kein Leerraum) des unveränderlichen Vertragsinhalts: `id`, `number`, `studio`, `contactId`, `contact`, `items`, `totals`, `startDate`, `minimumTermMonths`, `renewal`, `noticePeriod`, `terms`, `requireStudioSignature`, `createdAt`. Ändert sich ein Byte davon, ändert sich der Hash. Zustand, Unterschriften, Kündigung und die berechneten Daten gehören nicht dazu.';
+const feldliste = (fields: readonly string[]) => fields.map((field) => `\`${field}\``).join(', ');
+
+/** Each content version's fields, from the one list in shared/contracts/content-versions.ts. */
+export const inhaltsversionen = Object.entries(contentVersions)
+  .map(
+    ([version, { contractFields, itemFields }]) =>
+      `Version ${version}: ${feldliste(contractFields)}; je Position ${feldliste(itemFields)}`,
+  )
+  .join('. ');
+
+export const hashErklaerung = `Dokument-Hash: \`sha256:\` und der hexadezimale SHA-256 des kanonischen JSON (RFC 8785: sortierte Schlüssel, kein Leerraum) des unveränderlichen Vertragsinhalts, genau der Felder der Inhaltsversion des Vertrags (\`contentVersion\`). ${inhaltsversionen}. Ändert sich ein Byte davon, ändert sich der Hash. Zustand, Unterschriften, Kündigung, Änderungsvereinbarungen und die berechneten Daten gehören nicht dazu; ein Vertrag aus der Zeit vor einem neuen Feld wird mit den Feldern seiner Version geprüft und bleibt gültig.`;
 
 export const frist: FieldDocs = {
   value:
@@ -84,6 +94,13 @@ export const vertragsfelder = {
       billingInterval: 'Abrechnungsintervall: `once`, `week`, `month`, `quarter` oder `year`.',
       quantity: 'Menge.',
       total: geld('Einzelpreis mal Menge.'),
+      priceSteps: {
+        text: 'Bei Vertragsschluss vereinbarte Preisstufen, aufsteigend (0 bis 10): der Einzelpreis ab dem Abrechnungszeitraum, der am `from` beginnt („ab dem 13. Monat 45,00 €“). Teil des Dokument-Hashs (ab Inhaltsversion 2) und in der Kopie aufgeführt; ein vor Version 2 geschlossener Vertrag zeigt `[]`.',
+        fields: {
+          from: datum('Erster Tag des Abrechnungszeitraums, ab dem der Preis gilt'),
+          unitPrice: geld('Einzelpreis ab diesem Tag.'),
+        },
+      },
     },
   },
   totals: {
@@ -97,6 +114,28 @@ export const vertragsfelder = {
     },
   },
   contactId: 'ID des Kontakts.',
+  pauses: {
+    text: 'Die vereinbarten Ruhezeiten (nur unterschriebene Änderungsvereinbarungen der Art `pause`), älteste zuerst. Ihre Tage kosten keinen Beitrag, nur die Ruhezeitgebühr; mit `extendsTerm` verlängern sie die Mindestlaufzeit um ihre Tage.',
+    fields: {
+      amendmentId: 'ID der Änderungsvereinbarung.',
+      from: datum('Erster Tag der Ruhezeit'),
+      lastDay: datum('Letzter Tag der Ruhezeit; nach einem vorzeitigen Ende dessen Tag'),
+      extendsTerm: 'Ob die Mindestlaufzeit sich um die Tage der Ruhezeit verlängert.',
+      monthlyFee: geld('Ruhezeitgebühr je Monat, anteilig für die Tage der Ruhezeit.'),
+    },
+  },
+  amendments: {
+    text: 'Die vereinbarten Änderungen (Status `agreed`), älteste zuerst; alle, auch angebotene und abgelehnte: `GET /api/contracts/{id}/amendments`.',
+    fields: {
+      id: 'ID der Änderungsvereinbarung.',
+      number: 'Ihre Nummer, `<Vertragsnummer>-A<k>`.',
+      kind: '`pause`, `price` oder `items`.',
+      status: 'Immer `agreed`: nur vereinbarte Änderungen gelten.',
+      effectiveFrom: datum('Ab diesem Tag gilt die Änderung'),
+    },
+  },
+  contentVersion:
+    'Inhaltsversion: welche Felder der Dokument-Hash abdeckt (siehe `documentHash`). Neue Verträge haben 2; ein Vertrag, der vor der Einführung dieses Felds geschlossen wurde, zeigt 1.',
   createdAt: 'Zeitpunkt der Erstellung (RFC 3339, UTC, Millisekunden); Teil des Dokument-Hashs.',
   status:
     'Zustand: `pending` (wartet auf Unterschriften) → `signed` (der Kunde hat unterschrieben, und das Studio, falls `requireStudioSignature`). Ein `pending`-Angebot kann storniert werden (`cancelled`); ein `signed`-Vertrag wird gekündigt (`terminated`: Die Kündigung ist eingegangen, der Vertrag läuft bis `endsOn`), und die Rücknahme der Kündigung macht ihn wieder `signed`. Ein außerhalb des Studios geschlossener Vertrag kann innerhalb der Widerrufsfrist widerrufen werden (`withdrawn`: er endet mit dem Eingang des Widerrufs). Der Zustand ändert sich nie von selbst: Ist `endsOn` vorüber, ist der Vertrag beendet, auch wenn er noch `signed` oder `terminated` heißt.',

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { DuesQuery } from '#shared/contracts/dues/dues-schema.ts';
 import { ContractListQuery } from '#shared/contracts/schema.ts';
 import { TerminationPreviewQuery } from '#shared/contracts/termination/termination-schema.ts';
+import { amendmentOperations } from './amendments.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { contractComponents as c } from './contract-components.ts';
 import type { OperationDoc } from './operation-doc.ts';
@@ -40,6 +41,7 @@ export const contractsTag = {
     '**Stornierung und Kündigung.** Ein noch nicht unterschriebenes Angebot (`pending`) wird *storniert* (`POST …/cancellation`, nur Inhaber). Ein unterschriebener Vertrag (`signed`) wird *gekündigt* (`POST …/termination`, Personal und Inhaber): Die Kündigung geht an einem Tag ein, und der Vertrag endet an einem späteren, den das Gesetz bestimmt. Bis dahin ist er `terminated` und läuft weiter; der Inhaber kann die Kündigung bis zum Tag vor ihrem Ende zurücknehmen (`DELETE …/termination`). Jede Vertragsantwort zeigt die berechneten Daten `minimumTermEndsOn`, `endsOn` und `earliestEndOn`.',
     fristenregeln,
     `Beispiele (jede Zeile ist ein Test):\n\n${beispieltabelle}`,
+    '**Änderungen** eines laufenden Vertrags (Ruhezeit, Preis, Leistungen) beschließt keine Seite allein: Das Studio bietet eine Änderungsvereinbarung an (`POST …/amendments`), der Kunde unterschreibt sie wie den Vertrag, und erst dann gilt sie (`pauses`, `amendments`, verlängerte Mindestlaufzeit, Fälligkeiten). Schweigen, Weiterzahlen oder Weitertrainieren ist keine Zustimmung zu einem neuen Preis.',
   ].join('\n\n'),
 };
 
@@ -238,6 +240,7 @@ export const contractOperations = {
     success: { status: 204, description: 'Zurückgenommen; kein Inhalt.' },
     problems: { 409: ['conflict'] },
   },
+  ...amendmentOperations,
 } satisfies Record<RouteNameOf<'contracts'>, OperationDoc>;
 
 /** Loaded by operations.ts by the area's name. */

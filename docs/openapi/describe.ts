@@ -132,3 +132,48 @@ export const documentObject = <Schema extends ObjectLike>(
     v.description(about.text),
     ...(about.examples ? [v.examples(about.examples)] : []),
   );
+
+/**
+ * A variant (`oneOf`, one object per value of its key) with every field of every option documented: `docs`
+ * covers the fields of all options, each option takes its own, and a documented field no option has fails.
+ */
+export const documentVariant = (
+  schema: v.GenericSchema,
+  name: string,
+  docs: FieldDocs,
+  about: { readonly text: string; readonly examples?: readonly unknown[] },
+): v.GenericSchema => {
+  const options = (schema as unknown as AnySchema).options ?? [];
+  const optionEntries = (option: AnySchema): v.ObjectEntries =>
+    option.entries ?? (option.pipe ? optionEntries(option.pipe[0] as AnySchema) : {});
+  const every = new Set(options.flatMap((option) => Object.keys(optionEntries(option))));
+  for (const key of Object.keys(docs)) {
+    if (!every.has(key)) throw new Error(`${name}.${key} is documented but in no option of the schema`);
+  }
+  // The entries of the object inside a field (through pipes, wrappers and arrays), or undefined without one.
+  const entriesInside = (field: AnySchema | undefined): v.ObjectEntries | undefined => {
+    if (!field) return undefined;
+    if (field.entries) return field.entries;
+    if (field.pipe) return entriesInside(field.pipe[0] as AnySchema);
+    return entriesInside(field.wrapped ?? field.item);
+  };
+  // An option takes the docs of its own fields, and of a nested object's fields only those it has.
+  const docsOf = (entries: v.ObjectEntries, fieldDocs: FieldDocs): FieldDocs =>
+    Object.fromEntries(
+      Object.entries(fieldDocs)
+        .filter(([key]) => key in entries)
+        .map(([key, doc]) => {
+          const inner = entriesInside(entries[key] as unknown as AnySchema);
+          return typeof doc === 'object' && doc.fields && inner
+            ? [key, { ...doc, fields: docsOf(inner, doc.fields) }]
+            : [key, doc];
+        }),
+    );
+  return pipeOf(
+    replaceObject(schema as unknown as AnySchema, (object) =>
+      rebuildObject(object, docsOf(object.entries ?? {}, docs), name),
+    ),
+    v.description(about.text),
+    ...(about.examples ? [v.examples(about.examples)] : []),
+  );
+};

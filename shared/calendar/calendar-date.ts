@@ -66,6 +66,10 @@ export const laterOf = (a: CalendarDate, b: CalendarDate): CalendarDate => (comp
 export const addDays = (date: CalendarDate, days: number): CalendarDate =>
   format(fromEpochDay(epochDay(parseCalendarDate(date)) + wholeNumber(days, 'Days')));
 
+/** The days from `first` to `last`, both counted: 1 for the same day. */
+export const daysFromTo = (first: CalendarDate, last: CalendarDate): number =>
+  epochDay(parseCalendarDate(last)) - epochDay(parseCalendarDate(first)) + 1;
+
 /** The same day number `months` later; where that month lacks the day, its last day (§ 188 Abs. 3 BGB). */
 export const addMonths = (date: CalendarDate, months: number): CalendarDate => {
   const { year, month, day } = parseCalendarDate(date);

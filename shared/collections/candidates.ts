@@ -9,7 +9,7 @@ import type { StoredContract } from '../contracts/schema.ts';
 import type { SequenceType } from '../sepa/pain008.ts';
 import { remittanceText } from '../sepa/remittance.ts';
 import { mayCollectOn } from '../sepa/target2.ts';
-import { contractOfItem, mandateOfItem } from './contract-items.ts';
+import { amendmentOfItem, contractOfItem, mandateOfItem } from './contract-items.ts';
 import { type Debit, dueFromItem, dueSortPrefix } from './entity.ts';
 import { inParallel, queryAll } from './query-all.ts';
 import { maxRepresentations } from './representations.ts';
@@ -134,7 +134,8 @@ const candidatesOfContract = async (contractId: string, request: GatherRequest):
   const range = { from: contract.startDate, to: request.collectionDate };
   if (compareDates(range.to, range.from) < 0) return [];
   const stored = items.filter((item) => item.entity === 'due').map(dueFromItem);
-  const computed = owedDuesOf(contract, range).map(
+  const amendments = items.filter((item) => item.entity === 'amendment').map(amendmentOfItem);
+  const computed = owedDuesOf(contract, range, amendments).map(
     (due): DueAnswer => ({
       ...due,
       status: 'planned',

@@ -1,3 +1,4 @@
+import type { Amendment } from '../contracts/amendments/amendment-schema.ts';
 import { todayIn } from '../contracts/dates.ts';
 import { contractPartition } from '../contracts/keys.ts';
 import type { Mandate } from '../contracts/mandates/mandate-schema.ts';
@@ -18,6 +19,15 @@ export const contractOfItem = (item: Record<string, unknown>) =>
     termination: item.termination ?? null,
     withdrawal: item.withdrawal ?? null,
   }) as unknown as StoredContract;
+/** An amendment as the dues read it: only agreed ones count, and only their kind's fields and days. */
+export const amendmentOfItem = (item: Record<string, unknown>) =>
+  ({
+    ...item,
+    items: item.items ?? null,
+    monthlyFee: item.monthlyFee ?? null,
+    extendsTerm: item.extendsTerm ?? null,
+    endedEarly: item.endedEarly ?? null,
+  }) as unknown as Amendment;
 export const mandateOfItem = (item: Record<string, unknown>) =>
   ({
     ...item,

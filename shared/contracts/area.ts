@@ -5,6 +5,8 @@ import { anyRole, ownerOnly } from '../roles.ts';
 import { sampleServiceId } from '../services/area.ts';
 
 export const sampleContractId = '01JD0000000000000000000002';
+/** The id every sample request of one amendment names. */
+export const sampleAmendmentId = '01JD0000000000000000000011';
 
 // A 1×1 PNG, the smallest signature image the sign routes take.
 export const sampleSignature = {
@@ -41,6 +43,13 @@ export const contractsArea = {
     { name: 'contracts-sign-mandate', method: 'POST', path: '/api/contracts/{id}/mandate/signature', entry: 'functions/contracts/sign-mandate.ts', roles: anyRole, data: 'read-write', sealing: 'sign' },
     { name: 'contracts-revoke-mandate', method: 'POST', path: '/api/contracts/{id}/mandate/revocation', entry: 'functions/contracts/revoke-mandate.ts', roles: ownerOnly, data: 'read-write' },
     { name: 'contracts-record-withdrawal', operationId: 'contracts-withdraw', method: 'POST', path: '/api/contracts/{id}/withdrawal', entry: 'functions/contracts/record-withdrawal.ts', roles: anyRole, data: 'read-write' },
+    { name: 'contracts-offer-amendment', method: 'POST', path: '/api/contracts/{id}/amendments', entry: 'functions/contracts/offer-amendment.ts', roles: anyRole, data: 'read-write' },
+    { name: 'contracts-list-amendments', method: 'GET', path: '/api/contracts/{id}/amendments', entry: 'functions/contracts/list-amendments.ts', roles: anyRole, data: 'read' },
+    { name: 'contracts-get-amendment', method: 'GET', path: '/api/contracts/{id}/amendments/{amendmentId}', entry: 'functions/contracts/get-amendment.ts', roles: anyRole, data: 'read' },
+    { name: 'contracts-sign-amendment', method: 'POST', path: '/api/contracts/{id}/amendments/{amendmentId}/signature', entry: 'functions/contracts/sign-amendment.ts', roles: anyRole, data: 'read-write', sealing: 'sign' },
+    { name: 'contracts-decline-amendment', method: 'POST', path: '/api/contracts/{id}/amendments/{amendmentId}/decline', entry: 'functions/contracts/decline-amendment.ts', roles: anyRole, data: 'read-write' },
+    { name: 'contracts-cancel-amendment', method: 'POST', path: '/api/contracts/{id}/amendments/{amendmentId}/cancellation', entry: 'functions/contracts/cancel-amendment.ts', roles: anyRole, data: 'read-write' },
+    { name: 'contracts-end-pause-early', method: 'POST', path: '/api/contracts/{id}/amendments/{amendmentId}/early-end', entry: 'functions/contracts/end-pause-early.ts', roles: anyRole, data: 'read-write' },
     { name: 'contracts-retract-termination', operationId: 'contracts-withdraw-termination', method: 'DELETE', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/retract-termination.ts', roles: ownerOnly, data: 'read-write' },
   ],
   eventTypes: [
@@ -53,10 +62,16 @@ export const contractsArea = {
     'contract.copy_sent',
     'mandate.signed',
     'mandate.revoked',
+    'amendment.offered',
+    'amendment.agreed',
+    'amendment.declined',
+    'amendment.cancelled',
+    'pause.ended-early',
   ],
   entities: {
     contract: { en: 'No contract has this id', de: 'Kein Vertrag hat diese ID' },
     mandate: { en: 'The contract has no SEPA mandate', de: 'Der Vertrag hat kein SEPA-Lastschriftmandat' },
+    amendment: { en: 'The contract has no amendment with this id', de: 'Der Vertrag hat keine Änderungsvereinbarung mit dieser ID' },
   },
   problemTypes: {
     'studio-profile-missing': { status: 422, title: { en: 'The studio profile has not been set yet', de: 'Das Studioprofil fehlt noch' } },
@@ -92,5 +107,14 @@ export const contractsArea = {
     'contracts-sign-mandate': { body: { mandateHash: `sha256:${'0'.repeat(64)}`, ...sampleSignature } },
     // Without revokedOn: the day of the revocation is then today.
     'contracts-revoke-mandate': { body: { reason: 'Widerruf durch den Kontoinhaber' } },
+    // A fortnight's holiday in the sample contract's first year, the term extended by it.
+    'contracts-offer-amendment': {
+      body: { kind: 'pause', effectiveFrom: '2027-03-10', lastDay: '2027-03-23', reason: 'holiday', monthlyFee: { amount: 500, currency: 'EUR' }, extendsTerm: true },
+    },
+    'contracts-get-amendment': { parameters: { amendmentId: sampleAmendmentId } },
+    'contracts-sign-amendment': { parameters: { amendmentId: sampleAmendmentId }, body: { amendmentHash: `sha256:${'0'.repeat(64)}`, ...sampleSignature } },
+    'contracts-decline-amendment': { parameters: { amendmentId: sampleAmendmentId }, body: {} },
+    'contracts-cancel-amendment': { parameters: { amendmentId: sampleAmendmentId }, body: { reason: 'Angebot versehentlich erstellt' } },
+    'contracts-end-pause-early': { parameters: { amendmentId: sampleAmendmentId }, body: { lastDay: '2027-03-16' } },
   }),
 } as const satisfies AreaDefinition;

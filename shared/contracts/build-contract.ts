@@ -1,11 +1,14 @@
 import type { Contact } from '../contacts/schema.ts';
 import { type Message, Problem } from '../http/problem.ts';
+import { localized } from '../messages/index.ts';
 import type { Money } from '../schema/fields.ts';
+import { periodStartOnOrAfter } from '../sepa/periods.ts';
 import type { BillingInterval, Service } from '../services/schema.ts';
 import { studioCopy } from '../studio/entity.ts';
 import type { Studio, StudioCopy } from '../studio/schema.ts';
 import type { ContractInput } from './create-input.ts';
-import type { ContactCopy, ContractItem } from './schema.ts';
+import type { CalendarDate } from './dates.ts';
+import type { ContactCopy, ContractItem, PriceStep } from './schema.ts';
 import { contractTexts } from './texts.ts';
 
 const unusable = (detail: Message, path: string, message: Message) =>
@@ -20,6 +23,46 @@ export const copyOfContact = (contact: Contact): ContactCopy => ({
   email: contact.email,
   address: contact.address,
 });
+
+const invalidField = (path: string, message: Message) =>
+  new Problem('validation-failed', localized('validation.invalidFields', 'body', 1), { errors: [{ path, message }] });
+
+/**
+ * Why a day cannot start a new price of an item (a price step, an agreed price or items change), or undefined
+ * when it can: it must lie after `after` and be the first day of one of the item's billing periods, anchored
+ * at the start date as the dues count them; the message names the next day that is.
+ */
+export const notAPeriodStart = (
+  day: CalendarDate,
+  interval: BillingInterval,
+  startDate: CalendarDate,
+): Message | undefined => {
+  if (interval === 'once') return contractTexts.localized('noPeriods');
+  const next = periodStartOnOrAfter(startDate, interval, day);
+  if (next === day) return undefined;
+  return next === null ? contractTexts.localized('duesAfterYear9999') : contractTexts.localized('notPeriodStart', next);
+};
+
+/** An item's price steps, in order, each after the start and the step before and on one of its period starts. */
+const checkedPriceSteps = (
+  steps: readonly PriceStep[],
+  interval: BillingInterval,
+  startDate: CalendarDate,
+  path: string,
+): PriceStep[] => {
+  let previous: CalendarDate | undefined;
+  steps.forEach((step, index) => {
+    const at = `${path}.${index}.from`;
+    if (step.from <= startDate) throw invalidField(at, contractTexts.localized('priceStepAfterStart', startDate));
+    if (previous !== undefined && step.from <= previous) {
+      throw invalidField(at, contractTexts.localized('priceStepAscending', previous));
+    }
+    const refusal = notAPeriodStart(step.from, interval, startDate);
+    if (refusal) throw invalidField(at, refusal);
+    previous = step.from;
+  });
+  return steps.map((step) => ({ from: step.from, unitPrice: { ...step.unitPrice } }));
+};
 
 /**
  * The contract's own copy of each item, priced from the services as they are
@@ -43,6 +86,7 @@ export const copyItems = (input: ContractInput, services: ReadonlyMap<string, Se
       );
     }
     const { amount, currency } = service.price;
+    const path = `items.${index}.priceSteps`;
     return {
       serviceId: service.id,
       name: service.name,
@@ -50,9 +94,12 @@ export const copyItems = (input: ContractInput, services: ReadonlyMap<string, Se
       billingInterval: service.billingInterval,
       quantity: item.quantity,
       total: { amount: amount * item.quantity, currency },
+      priceSteps: checkedPriceSteps(item.priceSteps ?? [], service.billingInterval, input.startDate, path),
     };
   });
-  const currencies = new Set(items.map((item) => item.unitPrice.currency));
+  const currencies = new Set(
+    items.flatMap((item) => [item.unitPrice.currency, ...item.priceSteps.map((step) => step.unitPrice.currency)]),
+  );
   if (currencies.size > 1) {
     throw unusable(
       contractTexts.localized('oneCurrency'),

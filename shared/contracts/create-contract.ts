@@ -12,6 +12,7 @@ import type { StudioCopy } from '../studio/schema.ts';
 import { getStudioProfile } from '../studio/store.ts';
 import { copyItems, copyOfContact, copyOfStudio, totalsByInterval } from './build-contract.ts';
 import { todayOf, withComputedDates } from './computed-dates.ts';
+import { currentContentVersion } from './content-versions.ts';
 import { claimInLine, type NumberReservation, nextContractNumber, reservationAfter } from './contract-number.ts';
 import type { ContractInput } from './create-input.ts';
 import { contractCreationWrites, numberTakenUpTo } from './creation-writes.ts';
@@ -80,6 +81,7 @@ const buildContract = (input: ContractInput, context: BuildContext) => {
     terms: input.terms,
     requireStudioSignature: input.requireStudioSignature,
     createdAt,
+    contentVersion: currentContentVersion,
   };
   const contract: StoredContract = {
     ...content,
@@ -92,6 +94,8 @@ const buildContract = (input: ContractInput, context: BuildContext) => {
     termination: null,
     withdrawal: null,
     account: emptyAccount,
+    pauses: [],
+    amendments: [],
     updatedAt: createdAt,
     version: 1,
   };

@@ -3,6 +3,7 @@ import {
   addMonths,
   type CalendarDate,
   compareDates,
+  daysFromTo,
   daysInMonth,
   isCalendarDate,
   laterOf,
@@ -29,6 +30,8 @@ export interface Term {
   minimumTermMonths: number;
   renewal: Renewal;
   noticePeriod: NoticePeriod;
+  /** Agreed pauses (docs/amendments.md): those that extend the term move its end by their days. */
+  pauses?: readonly { from: CalendarDate; lastDay: CalendarDate; extendsTerm: boolean }[] | null;
 }
 
 /**
@@ -46,7 +49,12 @@ export const minimumTermEndsOn = (term: Term): CalendarDate | null => {
   if (wholeNumber(term.minimumTermMonths, 'minimumTermMonths') === 0) return null;
   const start = parseCalendarDate(term.startDate);
   const sameNumber = addMonths(term.startDate, term.minimumTermMonths);
-  return parseCalendarDate(sameNumber).day === start.day ? addDays(sameNumber, -1) : sameNumber;
+  const agreedEnd = parseCalendarDate(sameNumber).day === start.day ? addDays(sameNumber, -1) : sameNumber;
+  // A pause agreed to extend the term adds its days, both ends counted (only the days it actually paused).
+  const extension = (term.pauses ?? [])
+    .filter((pause) => pause.extendsTerm)
+    .reduce((days, pause) => days + daysFromTo(pause.from, pause.lastDay), 0);
+  return extension === 0 ? agreedEnd : addDays(agreedEnd, extension);
 };
 
 /** The day a notice received on `receivedOn` runs out; the day of receipt is not counted (§ 187 Abs. 1). */

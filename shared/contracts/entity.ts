@@ -3,13 +3,7 @@ import { recordMapping } from '../db/record-mapping.ts';
 import { type ContractCopy, ContractCopyRecord } from './document/copy-schema.ts';
 import { contractPartition, contractStatusPartition, contractsOfContactPartition } from './keys.ts';
 import { type Mandate, MandateRecord } from './mandates/mandate-schema.ts';
-import {
-  type ContractContent,
-  ContractContentRecord,
-  type ContractStatus,
-  type StoredContract,
-  StoredContractRecord,
-} from './schema.ts';
+import { type ContractStatus, type StoredContract, StoredContractRecord } from './schema.ts';
 import { type Signature, SignatureRecord, type SignerRole } from './signature-schema.ts';
 
 /**
@@ -67,7 +61,6 @@ export const contractListKey: KeyShape = {
 
 // Computed dates are left out: they are read-time answers, never stored.
 const contractMapping = recordMapping(StoredContractRecord);
-const contentMapping = recordMapping(ContractContentRecord);
 const signatureMapping = recordMapping(SignatureRecord);
 const copyMapping = recordMapping(ContractCopyRecord);
 const mandateMapping = recordMapping(MandateRecord);
@@ -77,9 +70,18 @@ export const signatureFromItem = signatureMapping.fromItem;
 export const copyFromItem = copyMapping.fromItem;
 export const mandateFromItem = mandateMapping.fromItem;
 
-/** What was agreed, exactly the fields of the content schema: what the document hash covers. */
-export const contractContent = (contract: ContractContent): ContractContent =>
-  contentMapping.fromItem(contract as unknown as Record<string, unknown>);
+/**
+ * A contract as responses and the dues read it: one made before a field existed gets that field's meaning of
+ * "none" (content version 1, no price steps, no pauses, no amendments). Never written back as such: the hash of
+ * its version covers what is stored (content-versions.ts).
+ */
+export const withContentDefaults = <C extends StoredContract>(contract: C): C => ({
+  ...contract,
+  contentVersion: contract.contentVersion ?? 1,
+  items: contract.items.map((item) => ({ ...item, priceSteps: item.priceSteps ?? [] })),
+  pauses: contract.pauses ?? [],
+  amendments: contract.amendments ?? [],
+});
 
 /** The attribute that moves a contract between the status lists. */
 export const contractStatusIndex = (status: ContractStatus) => ({ gsi3pk: contractStatusPartition(status) });

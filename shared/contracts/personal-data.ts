@@ -58,6 +58,24 @@ export const itemKinds = [
     reach: { from: 'contract' },
   },
   {
+    entity: 'amendment',
+    personalData: true,
+    category: 'amendments',
+    purpose:
+      'A change of the contract (pause, price, items) offered and signed: the customer’s signature with name, IP address, user agent, image hash and seal; a pause’s reason (never a diagnosis) (Art. 6 Abs. 1 b, c GDPR).',
+    retention: bookkeeping,
+    reach: { from: 'contract' },
+  },
+  {
+    entity: 'amendmentSignatureImage',
+    personalData: true,
+    category: 'amendments',
+    purpose:
+      'The customer’s handwritten signature of an amendment, as it was checked and sealed (Art. 6 Abs. 1 b, c GDPR).',
+    retention: bookkeeping,
+    reach: { from: 'contract' },
+  },
+  {
     entity: 'contractNumberCounter',
     personalData: false,
     category: 'contract numbers',

@@ -7,6 +7,7 @@ import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
 import { billingIntervals } from '../services/schema.ts';
 import { StudioCopyRecord } from '../studio/schema.ts';
+import { AmendmentInForceRecord, PauseInForceRecord } from './amendments/in-force-schema.ts';
 import { maxNoticeValue, type NoticeUnit, noticeUnits } from './dates.ts';
 import { ContractCopyRecord } from './document/copy-schema.ts';
 import { calendarDay, dateRecord, documentHash, mustBeString, recordReference, wholeNumber } from './fields.ts';
@@ -18,9 +19,23 @@ import { WithdrawalRecord } from './withdrawal/withdrawal-schema.ts';
 
 /* The contract itself: what a request asks for, what is agreed and kept, and how lists and reads return it. */
 
+/** A unit price agreed at signing for the item's billing periods from `from` on („ab dem 13. Monat 45,00 €“). */
+const PriceStepInput = v.strictObject({ from: calendarDay(), unitPrice: money() });
+
+/** At most this many price steps per item. */
+export const maxPriceSteps = 10;
+
 const ContractItemInput = v.strictObject({
   serviceId: recordReference(),
   quantity: v.optional(wholeNumber(1, 1000), 1),
+  // Whether each `from` starts one of the item's billing periods needs the service's interval: build-contract.ts.
+  priceSteps: v.optional(
+    v.pipe(
+      v.array(PriceStepInput, contractTexts.schemaMessage('mustBeList')),
+      v.maxLength(maxPriceSteps, contractTexts.schemaMessage('atMostPriceSteps', maxPriceSteps)),
+    ),
+    [],
+  ),
 });
 
 export const renewals = ['indefinite', 'none'] as const;
@@ -85,7 +100,13 @@ export const ContractListQuery = listQuery({
 
 const quantity = () => v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000));
 
-/** One item as the contract holds it: a copy of the service's name and price at creation. */
+export const PriceStepRecord = v.object({ from: dateRecord(), unitPrice: money() });
+export type PriceStep = v.InferOutput<typeof PriceStepRecord>;
+
+/**
+ * One item as the contract holds it: a copy of the service's name and price at creation, and the price steps
+ * agreed with it (an item of a contract made before price steps existed has none stored: read as []).
+ */
 export const ContractItemRecord = v.object({
   serviceId: v.string(),
   name: v.string(),
@@ -93,6 +114,7 @@ export const ContractItemRecord = v.object({
   billingInterval: v.picklist(billingIntervals),
   quantity: quantity(),
   total: money(),
+  priceSteps: v.array(PriceStepRecord),
 });
 export type ContractItem = v.InferOutput<typeof ContractItemRecord>;
 
@@ -132,6 +154,8 @@ export const ContractContentRecord = v.object({
   terms: agreed.terms,
   requireStudioSignature: agreed.requireStudioSignature,
   createdAt: timestamp(),
+  /** Which fields the document hash covers (content-versions.ts); 1 for a contract that records none. */
+  contentVersion: v.pipe(v.number(), v.integer(), v.minValue(1)),
 });
 export type ContractContent = v.InferOutput<typeof ContractContentRecord>;
 
@@ -154,6 +178,10 @@ export const StoredContractRecord = v.object({
    * item shows it without another read. The ledger's writes set it, never the contract's: its `version` stays.
    */
   account: AccountSummaryRecord,
+  /** Agreed pauses (docs/amendments.md): kept with the contract so that every read and list computes its dates. */
+  pauses: v.array(PauseInForceRecord),
+  /** Agreed amendments, oldest first; offered, declined, expired and cancelled ones are listed under `…/amendments`. */
+  amendments: v.array(AmendmentInForceRecord),
   updatedAt: timestamp(),
   version: recordVersion(),
 });

@@ -18,6 +18,7 @@ import {
   signatureFromItem,
   signatureImageFromItem,
   signatureImageSortPrefix,
+  withContentDefaults,
 } from './entity.ts';
 import type { Mandate } from './mandates/mandate-schema.ts';
 import { mandateAsOf } from './mandates/mandate-status.ts';
@@ -37,8 +38,8 @@ const currentMandate = (items: readonly Record<string, unknown>[], contract: Sto
   return newest ? mandateAsOf(mandateFromItem(newest), contract.studio.timeZone, todayOf(contract)) : null;
 };
 
-/** The contract and its signatures, with its dates as of today: one Query on the contract's item collection. */
-export const getContract = async (id: string): Promise<ContractWithSignatures | undefined> => {
+/** The contract's item collection (contract, signatures, copies, mandates, amendments): one consistent Query. */
+export const queryContractItems = async (id: string): Promise<Record<string, unknown>[]> => {
   const { Items = [] } = await documentClient.send(
     new QueryCommand({
       TableName: tableName(),
@@ -47,16 +48,31 @@ export const getContract = async (id: string): Promise<ContractWithSignatures | 
       ConsistentRead: true,
     }),
   );
-  const contractItem = Items.find((item) => item.entity === 'contract');
-  if (!contractItem) return undefined;
-  const contract = contractFromItem(contractItem);
-  return withComputedDates({
-    ...contract,
-    signatures: Items.filter((item) => item.entity === 'signature').map(signatureFromItem),
-    copies: Items.filter((item) => item.entity === 'contractCopy').map(copyFromItem),
-    mandate: currentMandate(Items, contract),
-  });
+  return Items;
 };
+
+/** The contract with its signatures, copies and current mandate, its dates as of `at`; undefined without one. */
+export const contractOfItems = (
+  items: readonly Record<string, unknown>[],
+  at: Date = now(),
+): ContractWithSignatures | undefined => {
+  const contractItem = items.find((item) => item.entity === 'contract');
+  if (!contractItem) return undefined;
+  const stored = withContentDefaults(contractFromItem(contractItem));
+  return withComputedDates(
+    {
+      ...stored,
+      signatures: items.filter((item) => item.entity === 'signature').map(signatureFromItem),
+      copies: items.filter((item) => item.entity === 'contractCopy').map(copyFromItem),
+      mandate: currentMandate(items, stored),
+    },
+    at,
+  );
+};
+
+/** The contract and its signatures, with its dates as of today: one Query on the contract's item collection. */
+export const getContract = async (id: string): Promise<ContractWithSignatures | undefined> =>
+  contractOfItems(await queryContractItems(id));
 
 export const getExistingContract = async (id: string): Promise<ContractWithSignatures> => {
   const contract = await getContract(id);
@@ -69,7 +85,8 @@ export const listContracts = (
   request: PageRequest & { contactId?: string | undefined; status?: ContractStatus | undefined },
 ): Promise<Page<Contract>> => {
   const at = now();
-  const toRecord = (item: Record<string, unknown>): Contract => withComputedDates(contractFromItem(item), at);
+  const toRecord = (item: Record<string, unknown>): Contract =>
+    withComputedDates(withContentDefaults(contractFromItem(item)), at);
   const common = {
     limit: request.limit,
     cursor: request.cursor,
@@ -136,7 +153,7 @@ export const getExistingContractCollection = async (id: string): Promise<StoredC
   if (!contractItem) throw new NotFound('contract');
   return {
     contractItem,
-    contract: contractFromItem(contractItem),
+    contract: withContentDefaults(contractFromItem(contractItem)),
     signatures: Items.filter((item) => item.entity === 'signature').map(signatureFromItem),
     images: Items.filter((item) => item.entity === 'signatureImage').map(signatureImageFromItem),
   };

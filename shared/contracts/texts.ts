@@ -81,6 +81,12 @@ export const en = {
   mandateHashMismatch: 'The mandate hash does not match the mandate',
   mandateHasHash: (hash: string) => `The mandate has ${hash}`,
   mandatePending: (reference: string) => `Mandate ${reference} is not signed yet: have it signed or revoke it first`,
+  atMostPriceSteps: (max: number) => `At most ${max} price steps per item`,
+  priceStepAfterStart: (startDate: string) => `Must be after the start date (${startDate})`,
+  priceStepAscending: (previous: string) => `Must be after the previous price step (${previous})`,
+  notPeriodStart: (next: string) =>
+    `Must be the first day of one of the item's billing periods: the next one is ${next}`,
+  noPeriods: 'A one-off item has no billing periods, so no price steps',
   sepaCreditorFirst:
     'Enter the studio’s SEPA creditor data first (sepa in PUT /api/studio): a direct debit needs the creditor identifier',
 } as const;
@@ -163,10 +169,106 @@ export const de = {
   mandateHasHash: (hash) => `Das Mandat hat ${hash}`,
   mandatePending: (reference) =>
     `Das Mandat ${reference} ist noch nicht unterschrieben: erst unterschreiben lassen oder widerrufen`,
+  atMostPriceSteps: (max) => `Höchstens ${max} Preisstufen je Position`,
+  priceStepAfterStart: (startDate) => `Muss nach dem Vertragsbeginn (${startDate}) liegen`,
+  priceStepAscending: (previous) => `Muss nach der vorigen Preisstufe (${previous}) liegen`,
+  notPeriodStart: (next) =>
+    `Muss der erste Tag eines Abrechnungszeitraums der Position sein: der nächste beginnt am ${next}`,
+  noPeriods: 'Eine einmalige Leistung hat keine Abrechnungszeiträume und daher keine Preisstufen',
   sepaCreditorFirst:
     'Hinterlegen Sie zuerst die SEPA-Gläubigerdaten des Studios (sepa in PUT /api/studio): eine Lastschrift braucht die Gläubiger-Identifikationsnummer',
 } as const satisfies GermanTexts<typeof en>;
 
 export const contractTexts = areaTexts(
   typeof __STUDIO_LANGUAGE__ === 'undefined' ? { en, de } : __STUDIO_LANGUAGE__ === 'de' ? { de } : { en },
+);
+
+/*
+ * The amendments' texts (docs/amendments.md), a catalogue of their own in this file: only the amendment
+ * functions use them, and a call marked pure lets esbuild drop them from every other contract function.
+ */
+export const amendmentEn = {
+  reasonTextForOther: 'Required when reason is other',
+  amendmentNeedsRunningContract: (status: string) =>
+    `Only a signed or terminated contract can be amended; this one is ${status}`,
+  notBeforeToday: (today: string) => `Must not be before today (${today})`,
+  pauseLength: (earliest: string, latest: string) =>
+    `Must be from ${earliest} to ${latest}: a pause is 1 to 366 days long, both ends counted`,
+  pauseStartTooEarly: (earliest: string) =>
+    `Must not be before ${earliest}: a pause begins at most 30 days back and never before the start date`,
+  pauseAfterEnd: (endsOn: string) => `Must not be after the contract's last day (${endsOn})`,
+  pauseOverlapsDetail: 'The pause overlaps another offered or agreed pause',
+  pauseOverlaps: (number: string, from: string, lastDay: string) => `Overlaps pause ${number} (${from} to ${lastDay})`,
+  pauseInCollectedDueDetail: 'A day of the pause lies in a due already collected',
+  pauseInCollectedDue: (id: string, start: string, end: string) =>
+    `Due ${id} (${start} to ${end}) is already collected: its days can no longer be paused`,
+  noMinimumTermToExtend: 'The contract has no minimum term that could be extended',
+  extendsTermAfterMinimum: (endsOn: string) =>
+    `Only a pause that begins before the minimum term ends (${endsOn}) can extend it`,
+  terminatedEndStays: (endsOn: string) => `The contract is terminated as of ${endsOn}; a pause cannot move that end`,
+  notPeriodStartAfterToday: (next: string) =>
+    `Must be the first day of a billing period after today of every item it changes: the next one is ${next}`,
+  offerAfterEffective: (latest: string) => `Must be ${latest} at the latest: a change is agreed before it applies`,
+  itemNotInContractDetail: 'An item of the change is not in the contract',
+  itemNotInContract: 'The contract has no item of this service',
+  onceNotChangeable: 'A one-off item is due on the start date only and cannot be changed',
+  namedTwice: 'This service is named twice',
+  currencyOfContract: (currency: string) => `Must be ${currency}, the currency of the contract`,
+  amendmentNotOpen: (status: string) => `The amendment is ${status}; only an offered one can be decided`,
+  amendmentExpired: (day: string) => `The offer expired with ${day} (the studio's time zone)`,
+  amendmentHashMismatch: 'The amendment hash does not match the amendment',
+  amendmentHasHash: (hash: string) => `The amendment has ${hash}`,
+  notAPause: 'Only a pause can end early',
+  pauseNotAgreed: (status: string) => `Only an agreed pause can end early; this one is ${status}`,
+  earlyEndRange: (earliest: string, latest: string) =>
+    `Must be from ${earliest} to ${latest}: yesterday at the earliest, before the agreed last day`,
+  earlyEndDetail: 'The pause cannot end on that day',
+} as const;
+
+export const amendmentDe = {
+  reasonTextForOther: 'Pflichtfeld, wenn reason other ist',
+  amendmentNeedsRunningContract: (status) =>
+    `Nur ein unterschriebener oder gekündigter Vertrag kann geändert werden; dieser ist ${status}`,
+  notBeforeToday: (today) => `Darf nicht vor heute (${today}) liegen`,
+  pauseLength: (earliest, latest) =>
+    `Muss zwischen ${earliest} und ${latest} liegen: eine Ruhezeit dauert 1 bis 366 Tage, beide Enden mitgezählt`,
+  pauseStartTooEarly: (earliest) =>
+    `Darf nicht vor dem ${earliest} liegen: eine Ruhezeit beginnt höchstens 30 Tage rückwirkend und nie vor Vertragsbeginn`,
+  pauseAfterEnd: (endsOn) => `Darf nicht nach dem letzten Vertragstag (${endsOn}) liegen`,
+  pauseOverlapsDetail: 'Die Ruhezeit überschneidet sich mit einer anderen angebotenen oder vereinbarten Ruhezeit',
+  pauseOverlaps: (number, from, lastDay) => `Überschneidet sich mit der Ruhezeit ${number} (${from} bis ${lastDay})`,
+  pauseInCollectedDueDetail: 'Ein Tag der Ruhezeit liegt in einem bereits eingezogenen Beitrag',
+  pauseInCollectedDue: (id, start, end) =>
+    `Der Beitrag ${id} (${start} bis ${end}) ist bereits eingezogen: seine Tage können nicht mehr ruhen`,
+  noMinimumTermToExtend: 'Der Vertrag hat keine Mindestlaufzeit, die sich verlängern ließe',
+  extendsTermAfterMinimum: (endsOn) =>
+    `Nur eine Ruhezeit, die vor dem Ende der Mindestlaufzeit (${endsOn}) beginnt, kann diese verlängern`,
+  terminatedEndStays: (endsOn) =>
+    `Der Vertrag ist zum ${endsOn} gekündigt; eine Ruhezeit kann dieses Ende nicht verschieben`,
+  notPeriodStartAfterToday: (next) =>
+    `Muss nach heute der erste Tag eines Abrechnungszeitraums jeder geänderten Position sein: der nächste ist der ${next}`,
+  offerAfterEffective: (latest) => `Spätestens ${latest}: eine Änderung wird vereinbart, bevor sie gilt, nie danach`,
+  itemNotInContractDetail: 'Eine Position der Änderung gehört nicht zum Vertrag',
+  itemNotInContract: 'Der Vertrag hat keine Position mit dieser Leistung',
+  onceNotChangeable: 'Eine einmalige Leistung ist nur zum Vertragsbeginn fällig und lässt sich nicht ändern',
+  namedTwice: 'Diese Leistung ist doppelt genannt',
+  currencyOfContract: (currency) => `Muss ${currency} sein, die Währung des Vertrags`,
+  amendmentNotOpen: (status) =>
+    `Die Änderungsvereinbarung ist ${status}; nur über eine angebotene kann noch entschieden werden`,
+  amendmentExpired: (day) => `Das Angebot ist mit dem ${day} abgelaufen (Zeitzone des Studios)`,
+  amendmentHashMismatch: 'Der Änderungs-Hash entspricht nicht der Änderungsvereinbarung',
+  amendmentHasHash: (hash) => `Die Änderungsvereinbarung hat ${hash}`,
+  notAPause: 'Nur eine Ruhezeit kann vorzeitig enden',
+  pauseNotAgreed: (status) => `Nur eine vereinbarte Ruhezeit kann vorzeitig enden; diese ist ${status}`,
+  earlyEndRange: (earliest, latest) =>
+    `Muss zwischen ${earliest} und ${latest} liegen: frühestens gestern, vor dem vereinbarten letzten Tag`,
+  earlyEndDetail: 'Die Ruhezeit kann an diesem Tag nicht enden',
+} as const satisfies GermanTexts<typeof amendmentEn>;
+
+export const amendmentTexts = /* @__PURE__ */ areaTexts(
+  typeof __STUDIO_LANGUAGE__ === 'undefined'
+    ? { en: amendmentEn, de: amendmentDe }
+    : __STUDIO_LANGUAGE__ === 'de'
+      ? { de: amendmentDe }
+      : { en: amendmentEn },
 );

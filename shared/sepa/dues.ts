@@ -8,13 +8,37 @@ interface Money {
   currency: string;
 }
 
+/** A unit price from the period that starts on `from` on (agreed at signing, or by a price change). */
+export interface DuePriceStep {
+  from: CalendarDate;
+  unitPrice: Money;
+}
+
 /** What the dues need of a contract item (`ContractItem` of the contracts' schema fits). */
 export interface DueItem {
   serviceId: string;
   name: string;
   billingInterval: BillingInterval;
-  /** Integer minor units (cents), for the item's quantity. */
+  /** Integer minor units (cents), for the item's quantity: the price before any step. */
   total: Money;
+  quantity?: number;
+  /** Ascending; a period charges the unit price of the last step on or before its first day, times the quantity. */
+  priceSteps?: readonly DuePriceStep[] | null;
+}
+
+/** Days not charged (from and lastDay both counted), with a fee per month for them (the „Ruhezeitgebühr“). */
+export interface DuePause {
+  /** What the fee's line names: the pause's agreement. */
+  amendmentId: string;
+  from: CalendarDate;
+  lastDay: CalendarDate;
+  monthlyFee: Money;
+}
+
+/** The recurring items in force from a period's first day on (an agreed change of the items). */
+export interface DueItemChange {
+  from: CalendarDate;
+  items: readonly DueItem[];
 }
 
 /** What the dues need of a contract: its number, items, start and, where known, its last day. */
@@ -24,7 +48,14 @@ export interface DueContract {
   startDate: CalendarDate;
   /** The last day (renewal none, termination): no period after it, the one it falls in pro rata. */
   endsOn: CalendarDate | null;
+  /** Agreed changes of the recurring items, each from the first day of a period on. */
+  itemChanges?: readonly DueItemChange[];
+  /** Agreed pauses: their days are charged by the fee instead of the price. */
+  pauses?: readonly DuePause[];
 }
+
+/** The fee line's name on a due. */
+export const pauseFeeLineName = 'Ruhezeitgebühr';
 
 export interface DueLine {
   serviceId: string;
@@ -41,7 +72,7 @@ export interface Due {
   periodEnd: CalendarDate;
   amount: Money;
   lines: DueLine[];
-  /** True when the contract ends inside the period and the amounts are its share of days. */
+  /** True when the contract ends or pauses inside the period and the amounts are its share of days. */
   proRata: boolean;
 }
 
@@ -76,23 +107,96 @@ const lineOf = (item: DueItem, amount: number): DueLine => ({
   amount: { amount, currency: item.total.currency },
 });
 
+/** The item's price for a whole period starting on `start`: its last price step by then, times the quantity. */
+export const itemTotalOn = (item: DueItem, start: CalendarDate): number => {
+  const step = (item.priceSteps ?? []).findLast((candidate) => compareDates(candidate.from, start) <= 0);
+  return step ? step.unitPrice.amount * (item.quantity ?? 1) : item.total.amount;
+};
+
+/** The recurring items in force on a period's first day: the contract's, or those of the last change by then. */
+const itemsOn = (contract: DueContract, start: CalendarDate): readonly DueItem[] =>
+  (contract.itemChanges ?? []).findLast((change) => compareDates(change.from, start) <= 0)?.items ?? contract.items;
+
+/** The days of `[start, end]` that a pause covers, both ends counted. */
+export const pausedDaysIn = (pause: Pick<DuePause, 'from' | 'lastDay'>, start: CalendarDate, end: CalendarDate) => {
+  const from = compareDates(pause.from, start) > 0 ? pause.from : start;
+  const to = compareDates(pause.lastDay, end) < 0 ? pause.lastDay : end;
+  return compareDates(from, to) <= 0 ? daysFromTo(from, to) : 0;
+};
+
+const intervalsOf = (contract: DueContract): Set<BillingInterval> =>
+  new Set(
+    [contract.items, ...(contract.itemChanges ?? []).map((change) => change.items)].flatMap((items) =>
+      items.map((item) => item.billingInterval),
+    ),
+  );
+
 const recurringDues = (
   contract: DueContract,
   interval: RecurringInterval,
   firstDueOn: CalendarDate | undefined,
   lastDueOn: CalendarDate,
 ) => {
-  const items = contract.items.filter((item) => item.billingInterval === interval);
-  if (items.length === 0) return [];
+  if (!intervalsOf(contract).has(interval)) return [];
   const { endsOn } = contract;
   const lastStart = endsOn !== null && compareDates(endsOn, lastDueOn) < 0 ? endsOn : lastDueOn;
-  return periodsFrom(contract.startDate, interval, lastStart, firstDueOn).map((period: Period) => {
-    const proRata = endsOn !== null && compareDates(endsOn, period.end) < 0;
+  return periodsFrom(contract.startDate, interval, lastStart, firstDueOn).flatMap((period: Period) => {
+    const items = itemsOn(contract, period.start).filter((item) => item.billingInterval === interval);
+    if (items.length === 0) return [];
+    const ends = endsOn !== null && compareDates(endsOn, period.end) < 0;
+    const lastCharged = ends ? endsOn : period.end;
     const periodDays = daysFromTo(period.start, period.end);
-    const days = proRata ? daysFromTo(period.start, endsOn) : periodDays;
-    const lines = items.map((item) => lineOf(item, proRataAmount(item.total.amount, days, periodDays)));
-    return { interval, dueOn: period.start, periodStart: period.start, periodEnd: period.end, lines, proRata };
+    const paused = (contract.pauses ?? []).reduce(
+      (sum, pause) => sum + pausedDaysIn(pause, period.start, lastCharged),
+      0,
+    );
+    const days = daysFromTo(period.start, lastCharged) - paused;
+    const lines = items.map((item) => lineOf(item, proRataAmount(itemTotalOn(item, period.start), days, periodDays)));
+    const proRata = ends || paused > 0;
+    return [{ interval, dueOn: period.start, periodStart: period.start, periodEnd: period.end, lines, proRata }];
   });
+};
+
+interface Draft {
+  interval: BillingInterval;
+  dueOn: CalendarDate;
+  periodStart: CalendarDate;
+  periodEnd: CalendarDate;
+  lines: DueLine[];
+  proRata: boolean;
+}
+
+const shortestFirst: readonly RecurringInterval[] = ['week', 'month', 'quarter', 'year'];
+
+/**
+ * The „Ruhezeitgebühr“: per month of the contract (anchored at its start, as the monthly dues are) the
+ * monthly fee times the paused days of that month over its days, rounded half up; a line on the due of the
+ * shortest interval whose period holds the month's first day (for a monthly contract: that month's due).
+ */
+const addPauseFees = (contract: DueContract, drafts: Draft[]) => {
+  const interval = shortestFirst.find((candidate) => drafts.some((draft) => draft.interval === candidate));
+  if (!interval) return;
+  const holders = drafts.filter((draft) => draft.interval === interval);
+  for (const pause of contract.pauses ?? []) {
+    if (pause.monthlyFee.amount === 0) continue;
+    const lastDay =
+      contract.endsOn !== null && compareDates(contract.endsOn, pause.lastDay) < 0 ? contract.endsOn : pause.lastDay;
+    for (const month of periodsFrom(contract.startDate, 'month', lastDay, pause.from)) {
+      const paused = pausedDaysIn({ from: pause.from, lastDay }, month.start, month.end);
+      if (paused === 0) continue;
+      const holder = holders.find(
+        (draft) => compareDates(draft.periodStart, month.start) <= 0 && compareDates(month.start, draft.periodEnd) <= 0,
+      );
+      if (!holder) continue;
+      const amount = proRataAmount(pause.monthlyFee.amount, paused, daysFromTo(month.start, month.end));
+      holder.lines.push({
+        serviceId: pause.amendmentId,
+        name: pauseFeeLineName,
+        amount: { ...pause.monthlyFee, amount },
+      });
+      holder.proRata = true;
+    }
+  }
 };
 
 /**
@@ -112,7 +216,7 @@ export const duesOf = (contract: DueContract, range: DueRange = {}): Due[] => {
   if (lastDueOn === null) throw new RangeError('An open-ended contract needs a `to` for its dues');
   if (contract.endsOn !== null && compareDates(contract.endsOn, contract.startDate) < 0) return [];
   const onceItems = contract.items.filter((item) => item.billingInterval === 'once');
-  const drafts = [
+  const drafts: Draft[] = [
     ...(onceItems.length > 0 && compareDates(contract.startDate, lastDueOn) <= 0
       ? [
           {
@@ -129,6 +233,7 @@ export const duesOf = (contract: DueContract, range: DueRange = {}): Due[] => {
       recurringDues(contract, interval, range.from, lastDueOn),
     ),
   ];
+  addPauseFees(contract, drafts);
   const intervalsPerDay = new Map<CalendarDate, number>();
   for (const draft of drafts) intervalsPerDay.set(draft.dueOn, (intervalsPerDay.get(draft.dueOn) ?? 0) + 1);
   return drafts

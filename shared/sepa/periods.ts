@@ -59,3 +59,23 @@ export const periodsFrom = (
 /** The number of days from `start` to `end`, both counted. */
 export const daysFromTo = (start: CalendarDate, end: CalendarDate): number =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+
+/**
+ * The first day of a billing period from `anchor` on or after `day`, or null when it would lie after the
+ * year 9999: a day that starts no period is answered with the next one that does.
+ */
+export const periodStartOnOrAfter = (
+  anchor: CalendarDate,
+  interval: RecurringInterval,
+  day: CalendarDate,
+): CalendarDate | null => {
+  if (day <= anchor) return anchor;
+  try {
+    // One interval past the day holds the next start (a year is the longest interval).
+    const horizon = addDays(addMonths(day, 12), 7);
+    return periodsFrom(anchor, interval, horizon, day).find((period) => period.start >= day)?.start ?? null;
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return null;
+  }
+};

@@ -81,6 +81,14 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     kb: 75,
     why: 'the same signature image checks and seal as contracts-sign, for the SEPA mandate (measured 71.0 KB)',
   },
+  'contracts-sign-amendment': {
+    kb: 90,
+    why: "the same signature image checks and seal as contracts-sign, the amendment's record and the contract's in-force fields, and the overlap and collected-due checks a pause repeats when signed (measured 85.0 KB)",
+  },
+  'contracts-offer-amendment': {
+    kb: 80,
+    why: "every check of an offer: the services' store for an items change, a contract's stored dues for a pause, the period arithmetic (measured 75.3 KB)",
+  },
   'declarations-match': {
     kb: 220,
     why: "the confirmation's MIME message: nodemailer's MailComposer (135 KB, as contracts-send-copy), beside the contracts' termination rules and the contacts' and studio's reads (measured 191 KB)",

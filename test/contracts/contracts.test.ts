@@ -112,6 +112,8 @@ describe('POST /api/contracts', () => {
       billingInterval: 'month',
       quantity: 2,
       total: { amount: 9800, currency: 'EUR' },
+      // No price steps asked for: none agreed.
+      priceSteps: [],
     });
     // The year is the studio's (Europe/Berlin), not UTC's.
     expect(contract.number).toMatch(new RegExp(`^${todayIn(studioProfile.timeZone).slice(0, 4)}-\\d{6}$`));

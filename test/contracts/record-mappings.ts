@@ -1,3 +1,5 @@
+import { amendmentFromItem, amendmentItem } from '#shared/contracts/amendments/amendment-entity.ts';
+import { AmendmentRecord } from '#shared/contracts/amendments/amendment-schema.ts';
 import { ContractCopyRecord } from '#shared/contracts/document/copy-schema.ts';
 import {
   contractFromItem,
@@ -46,5 +48,13 @@ export const recordMappings: readonly RecordMappingCase[] = [
     schema: MandateRecord,
     toItem: (record) => mandateItem(contractId, 1, record as never),
     fromItem: mandateFromItem,
+  },
+  {
+    name: 'Amendment',
+    mappedAs: ['AmendmentRecord'],
+    schema: AmendmentRecord,
+    toItem: (record) => amendmentItem({ ...record, number: '2026-000001-A1' } as never),
+    fromItem: amendmentFromItem,
+    pinned: { number: '2026-000001-A1' },
   },
 ];

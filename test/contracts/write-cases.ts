@@ -17,7 +17,127 @@ export const writeCases = ({
   signBody,
   sequenceOf,
 }: WriteFixtures): Record<string, WriteCase> => {
+  // A signed contract of this year and a pause offered on it a week ahead (today, whatever the day, is within it).
+  const pauseBody = () => {
+    const from = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    const lastDay = new Date(Date.now() + 13 * 86_400_000).toISOString().slice(0, 10);
+    return { kind: 'pause', effectiveFrom: from, lastDay, reason: 'holiday' };
+  };
+  const contractStartingToday = async () => {
+    const { contract } = await newContract();
+    const created = await api.request('POST', '/api/contracts', {
+      body: {
+        contactId: contract.contactId,
+        items: [{ serviceId: contract.items[0].serviceId }],
+        startDate: new Date().toISOString().slice(0, 10),
+      },
+    });
+    const signed = await api.request('POST', `/api/contracts/${created.body.id}/signatures`, {
+      body: signBody(created.body),
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+    return signed.body;
+  };
+  const offeredPause = async () => {
+    const contract = await contractStartingToday();
+    const offered = await api.request('POST', `/api/contracts/${contract.id}/amendments`, { body: pauseBody() });
+    expect(offered.status, JSON.stringify(offered.body)).toBe(201);
+    return { contract, amendment: offered.body };
+  };
+  const amendmentsOf = async (contractId: string) =>
+    (await get(`/api/contracts/${contractId}/amendments`)).body.items as { status: string; version: number }[];
+
   return {
+    'POST /api/contracts/:id/amendments': {
+      prepare: async () => {
+        const contract = await contractStartingToday();
+        return {
+          method: 'POST',
+          path: `/api/contracts/${contract.id}/amendments`,
+          body: pauseBody(),
+          holdsOnce: async (response) => {
+            expect(await amendmentsOf(contract.id)).toHaveLength(1);
+            expect(await eventsOf('amendment.offered', response.body.id)).toHaveLength(1);
+          },
+          sameBut: ['number', 'amendmentHash', 'documentHash'],
+        };
+      },
+    },
+    'POST /api/contracts/:id/amendments/{amendmentId}/signature': {
+      prepare: async () => {
+        const { contract, amendment } = await offeredPause();
+        return {
+          method: 'POST',
+          path: `/api/contracts/${contract.id}/amendments/${amendment.id}/signature`,
+          body: { signerName: 'Ida Once', amendmentHash: amendment.amendmentHash, signatureImage: png, consent: true },
+          holdsOnce: async () => {
+            expect(await amendmentsOf(contract.id)).toEqual([
+              expect.objectContaining({ status: 'agreed', version: 2 }),
+            ]);
+            const stored = (await get(`/api/contracts/${contract.id}`)).body;
+            expect(stored.pauses).toHaveLength(1);
+            expect(stored.version).toBe(contract.version + 1);
+            expect(await eventsOf('amendment.agreed', amendment.id)).toHaveLength(1);
+          },
+          sameBut: ['number', 'amendmentHash', 'documentHash'],
+        };
+      },
+    },
+    'POST /api/contracts/:id/amendments/{amendmentId}/decline': {
+      prepare: async () => {
+        const { contract, amendment } = await offeredPause();
+        return {
+          method: 'POST',
+          path: `/api/contracts/${contract.id}/amendments/${amendment.id}/decline`,
+          body: {},
+          holdsOnce: async () => {
+            expect(await amendmentsOf(contract.id)).toEqual([
+              expect.objectContaining({ status: 'declined', version: 2 }),
+            ]);
+            expect(await eventsOf('amendment.declined', amendment.id)).toHaveLength(1);
+          },
+          sameBut: ['number', 'amendmentHash', 'documentHash'],
+        };
+      },
+    },
+    'POST /api/contracts/:id/amendments/{amendmentId}/cancellation': {
+      prepare: async () => {
+        const { contract, amendment } = await offeredPause();
+        return {
+          method: 'POST',
+          path: `/api/contracts/${contract.id}/amendments/${amendment.id}/cancellation`,
+          body: { reason: 'Versehen' },
+          holdsOnce: async () => {
+            expect(await amendmentsOf(contract.id)).toEqual([
+              expect.objectContaining({ status: 'cancelled', version: 2 }),
+            ]);
+            expect(await eventsOf('amendment.cancelled', amendment.id)).toHaveLength(1);
+          },
+          sameBut: ['number', 'amendmentHash', 'documentHash'],
+        };
+      },
+    },
+    'POST /api/contracts/:id/amendments/{amendmentId}/early-end': {
+      prepare: async () => {
+        const { contract, amendment } = await offeredPause();
+        const signed = await api.request('POST', `/api/contracts/${contract.id}/amendments/${amendment.id}/signature`, {
+          body: { signerName: 'Ida Once', amendmentHash: amendment.amendmentHash, signatureImage: png, consent: true },
+        });
+        expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+        const lastDay = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+        return {
+          method: 'POST',
+          path: `/api/contracts/${contract.id}/amendments/${amendment.id}/early-end`,
+          body: { lastDay },
+          holdsOnce: async () => {
+            expect(await amendmentsOf(contract.id)).toEqual([expect.objectContaining({ version: 3 })]);
+            expect((await get(`/api/contracts/${contract.id}`)).body.pauses[0].lastDay).toBe(lastDay);
+            expect(await eventsOf('pause.ended-early', amendment.id)).toHaveLength(1);
+          },
+          sameBut: ['number', 'amendmentHash', 'documentHash'],
+        };
+      },
+    },
     'POST /api/contracts': {
       prepare: async () => {
         const [contact, service] = await Promise.all([newContact(), newService()]);

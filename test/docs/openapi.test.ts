@@ -366,10 +366,12 @@ describe('what the document states about requests', () => {
     for (const { route, operation } of operations()) {
       const example = operation.responses['400']?.content['application/problem+json'].examples['validation-failed'];
       if (!example) continue;
+      const body = operation.requestBody ? requestBody(operation.requestBody.$ref.split('/').at(-1)) : {};
+      // A body of one object per kind (`oneOf`, an amendment's offer) has the fields of all of them.
+      const bodyProperties =
+        body.properties ?? Object.assign({}, ...(body.oneOf ?? []).map((option: Json) => option.properties));
       const own = [
-        ...Object.keys(
-          operation.requestBody ? requestBody(operation.requestBody.$ref.split('/').at(-1)).properties : {},
-        ),
+        ...Object.keys(bodyProperties),
         ...(operation.parameters ?? []).filter((p: Json) => p.in === 'query').map((p: Json) => p.name),
       ];
       const paths = (example.value.errors as { path: string }[]).map((error) => error.path.split('.')[0]);

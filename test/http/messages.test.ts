@@ -118,6 +118,14 @@ describe("an area's own texts", () => {
       expect(texts.de, `${file} exports no \`de\` (its German texts)`).toBeTypeOf('object');
       expectSameKeysAndParameters(texts.en ?? {}, texts.de ?? {}, file);
       expectWritten(texts.en ?? {}, texts.de ?? {}, file);
+      // A sub-domain's catalogue beside the area's (`amendmentEn`, `amendmentDe`) is held to the same rules.
+      const exported = texts as unknown as Record<string, Catalogue>;
+      for (const name of Object.keys(exported).filter((key) => /^[a-z]\w*En$/.test(key))) {
+        const german = exported[`${name.slice(0, -2)}De`];
+        expect(german, `${file} exports ${name} without its German ${name.slice(0, -2)}De`).toBeTypeOf('object');
+        expectSameKeysAndParameters(exported[name] ?? {}, german ?? {}, `${file} ${name}`);
+        expectWritten(exported[name] ?? {}, german ?? {}, `${file} ${name}`);
+      }
     },
   );
 

@@ -98,6 +98,20 @@ export const personWithEverything = async (api: TestApi) => {
   });
   await created(api, `/api/contracts/${contract.id}/copies`, { to: person.email });
   expect((await api.request('GET', `/api/contracts/${contract.id}/document`)).status).toBe(200);
+  // A fortnight's pause agreed and signed (an amendment and its signature image), months after the first due.
+  const pauseFrom = new Date(Math.max(Date.parse('2027-06-01'), Date.now() + 7 * dayMs)).toISOString().slice(0, 10);
+  const pause = await created(api, `/api/contracts/${contract.id}/amendments`, {
+    kind: 'pause',
+    effectiveFrom: pauseFrom,
+    lastDay: new Date(Date.parse(pauseFrom) + 13 * dayMs).toISOString().slice(0, 10),
+    reason: 'holiday',
+  });
+  await created(api, `/api/contracts/${contract.id}/amendments/${pause.id}/signature`, {
+    signerName: 'Erika Privat',
+    amendmentHash: pause.amendmentHash,
+    signatureImage: signaturePng,
+    consent: true,
+  });
   await collectFirstDue(api);
   // The member pays something at the counter: the account's entries hold the payment's reference.
   await created(api, `/api/contracts/${contract.id}/account/payments`, {

@@ -20,6 +20,7 @@ const item = (billingInterval: BillingInterval, cents: number, serviceId = `svc-
     billingInterval,
     quantity: 1,
     total: { amount: cents, currency: 'EUR' },
+    priceSteps: [],
   });
 
 const contract = (overrides: Partial<DueContract>): DueContract => ({

@@ -47,6 +47,8 @@ export interface ContractItemForDocument {
   billingInterval: BillingInterval;
   quantity: number;
   total: Money;
+  /** Unit prices agreed from a period's first day on; a contract of content version 1 has none. */
+  priceSteps?: readonly { from: CalendarDate; unitPrice: Money }[] | null;
 }
 
 export interface TerminationForDocument {

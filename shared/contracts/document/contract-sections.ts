@@ -109,6 +109,22 @@ export const drawItems = (layout: PageLayout, contract: ContractForDocument) => 
       { ...columns.interval, text: intervalLabels[item.billingInterval] },
       { ...columns.total, text: formatMoney(item.total), align: 'right' },
     ]);
+    // Price steps agreed with the contract belong to what is signed: each beneath its item.
+    for (const step of item.priceSteps ?? []) {
+      layout.row([
+        {
+          ...columns.name,
+          text: `ab ${formatDate(step.from)}: Einzelpreis ${formatMoney(step.unitPrice)}`,
+          style: styles.small,
+        },
+        {
+          ...columns.total,
+          text: formatMoney({ ...step.unitPrice, amount: step.unitPrice.amount * item.quantity }),
+          style: styles.small,
+          align: 'right',
+        },
+      ]);
+    }
     layout.space(3);
   }
   layout.horizontalRule();

@@ -1,5 +1,6 @@
 import { canonicalHash } from '../../hashing.ts';
-import { contractContent } from '../entity.ts';
-import type { ContractContent } from '../schema.ts';
+import { hashedContent } from '../content-versions.ts';
 
-export const documentHash = (contract: ContractContent): string => canonicalHash(contractContent(contract));
+/** The document hash over the fields of the contract's content version (content-versions.ts), stored or just built. */
+export const documentHash = (contract: object): string =>
+  canonicalHash(hashedContent(contract as Record<string, unknown>));

@@ -1,8 +1,9 @@
 import { storedDuesOf } from '../../collections/stored-due-items.ts';
 import type { Due } from '../../sepa/dues.ts';
+import type { Amendment } from '../amendments/amendment-schema.ts';
+import { getContractAndAmendments } from '../amendments/amendment-store.ts';
 import { endsOnOf, todayOf } from '../computed-dates.ts';
 import type { StoredContract } from '../schema.ts';
-import { getExistingContract } from '../store.ts';
 import { contractTexts } from '../texts.ts';
 import { type DuesRange, duesRangeOf, duesRangeProblem } from './dues-range.ts';
 import type { DueAnswer, DueList, DuesQuery } from './dues-schema.ts';
@@ -26,9 +27,14 @@ const plannedDue = (due: Due): DueAnswer => ({
   preNotifiedOn: null,
 });
 
-const computedDues = (contract: StoredContract, range: DuesRange, toWasAsked: boolean): DueAnswer[] => {
+const computedDues = (
+  contract: StoredContract,
+  amendments: readonly Amendment[],
+  range: DuesRange,
+  toWasAsked: boolean,
+): DueAnswer[] => {
   try {
-    return owedDuesOf(contract, range).map(plannedDue);
+    return owedDuesOf(contract, range, amendments).map(plannedDue);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     // Only a range at the very end of year 9999 gets here: its last period has no YYYY-MM-DD end.
@@ -43,9 +49,9 @@ const computedDues = (contract: StoredContract, range: DuesRange, toWasAsked: bo
  * wins over the computed one: one more Query of the contract's partition, bounded by the range.
  */
 export const listContractDues = async (id: string, query: DuesQuery): Promise<DueList> => {
-  const contract = await getExistingContract(id);
+  const { contract, amendments } = await getContractAndAmendments(id);
   if (contract.status === 'cancelled') return { items: [] };
   const range = duesRangeOf(query, { startDate: contract.startDate, endsOn: endsOnOf(contract) }, todayOf(contract));
   const stored = await storedDuesOf(contract, range);
-  return { items: withStoredDues(computedDues(contract, range, query.to !== undefined), stored, range) };
+  return { items: withStoredDues(computedDues(contract, amendments, range, query.to !== undefined), stored, range) };
 };

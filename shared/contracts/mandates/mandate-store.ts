@@ -2,7 +2,14 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client.ts';
 import { NotFound } from '../../db/errors.ts';
 import { todayOf } from '../computed-dates.ts';
-import { contractFromItem, contractKey, contractPartition, mandateFromItem, mandateSortPrefix } from '../entity.ts';
+import {
+  contractFromItem,
+  contractKey,
+  contractPartition,
+  mandateFromItem,
+  mandateSortPrefix,
+  withContentDefaults,
+} from '../entity.ts';
 import type { StoredContract } from '../schema.ts';
 import type { Mandate, MandateWithText } from './mandate-schema.ts';
 import { mandateAsOf } from './mandate-status.ts';
@@ -41,7 +48,7 @@ export const getContractMandates = async (
   );
   const contractItem = Items.find((item) => item.entity === 'contract');
   if (!contractItem) throw new NotFound('contract');
-  const contract = contractFromItem(contractItem);
+  const contract = withContentDefaults(contractFromItem(contractItem));
   const today = todayOf(contract);
   return {
     contract,

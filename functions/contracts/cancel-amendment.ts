@@ -1,0 +1,12 @@
+import { amendmentIdOf } from '#shared/contracts/amendments/amendment-id.ts';
+import { decideAmendment } from '#shared/contracts/amendments/decide-amendment.ts';
+import { AmendmentCancellationInput } from '#shared/contracts/amendments/decision-inputs.ts';
+import { idempotencyKeys } from '#shared/http/idempotency.ts';
+import { recordReply } from '#shared/http/reply.ts';
+import { route } from '#shared/http/route.ts';
+
+export const handler = route(
+  'contracts-cancel-amendment',
+  { body: AmendmentCancellationInput, idempotency: idempotencyKeys, reply: recordReply },
+  ({ id, body, event }) => decideAmendment(id, amendmentIdOf(event), { status: 'cancelled', reason: body.reason }),
+);

@@ -1,0 +1,45 @@
+import { recordMapping } from '../../db/record-mapping.ts';
+import { contractPartition } from '../keys.ts';
+import { type Amendment, AmendmentRecord } from './amendment-schema.ts';
+
+/*
+ * Where an amendment lives (docs/architecture.md, "Access patterns"): in its contract's partition, under the
+ * contract's sort prefix (`CONTRACT#AMENDMENT#0001`), so the contract's one Query reads its amendments with it
+ * and the k of `<number>-A<k>` is the key a second offer of the same k cannot take. The image sorts apart.
+ */
+
+export const amendmentSortPrefix = 'CONTRACT#AMENDMENT#';
+const place = (sequence: number) => String(sequence).padStart(4, '0');
+
+export const amendmentKey = (contractId: string, sequence: number) => ({
+  pk: contractPartition(contractId),
+  sk: `${amendmentSortPrefix}${place(sequence)}`,
+});
+
+export const amendmentSignatureImageKey = (contractId: string, sequence: number) => ({
+  pk: contractPartition(contractId),
+  sk: `AMENDMENT_IMAGE#${place(sequence)}`,
+});
+
+/** `<contract number>-A<k>`: the amendment's place among its contract's. */
+export const amendmentNumber = (contractNumber: string, sequence: number) => `${contractNumber}-A${sequence}`;
+export const amendmentSequenceOf = (number: string): number => Number(number.slice(number.lastIndexOf('-A') + 2));
+
+const amendmentMapping = recordMapping(AmendmentRecord);
+export const amendmentFromItem = amendmentMapping.fromItem;
+
+export const amendmentItem = (amendment: Amendment) => ({
+  ...amendmentKey(amendment.contractId, amendmentSequenceOf(amendment.number)),
+  entity: 'amendment',
+  ...amendmentMapping.toItem(amendment),
+});
+
+export const amendmentSignatureImageItem = (
+  amendment: Pick<Amendment, 'contractId' | 'number'>,
+  image: { mediaType: 'image/png' | 'image/svg+xml'; bytes: Uint8Array },
+) => ({
+  ...amendmentSignatureImageKey(amendment.contractId, amendmentSequenceOf(amendment.number)),
+  entity: 'amendmentSignatureImage',
+  mediaType: image.mediaType,
+  bytes: image.bytes,
+});

@@ -1,0 +1,66 @@
+import { now } from '../../clock.ts';
+import { ConditionFailed, NotFound, WriteContention } from '../../db/errors.ts';
+import { write } from '../../db/write.ts';
+import { Problem } from '../../http/problem.ts';
+import { amendmentTexts } from '../texts.ts';
+import type { Amendment } from './amendment-schema.ts';
+import { getContractAndAmendments } from './amendment-store.ts';
+import { decisionWrites } from './amendment-writes.ts';
+
+/* Declining and cancelling an offer (docs/amendments.md): the amendment alone changes; nothing else does. */
+
+/** The contract, its amendments and the one asked for (each as of today); a `NotFound` names which is missing. */
+export const existingAmendment = async (contractId: string, amendmentId: string) => {
+  const { contract, amendments } = await getContractAndAmendments(contractId);
+  const amendment = amendments.find((candidate) => candidate.id === amendmentId);
+  if (!amendment) throw new NotFound('amendment');
+  return { contract, amendments, amendment };
+};
+
+/** Only an offer still open is decided: an expired one reads `expired` (studio's zone) and is a 409 like any other. */
+export const refuseUnlessOffered = (amendment: Amendment) => {
+  if (amendment.status === 'expired') {
+    throw new Problem('conflict', amendmentTexts.localized('amendmentExpired', amendment.offerExpiresOn));
+  }
+  if (amendment.status !== 'offered') {
+    throw new Problem('conflict', amendmentTexts.localized('amendmentNotOpen', amendment.status));
+  }
+};
+
+const maxAttempts = 5;
+
+/** `declined` by the customer (staff record it), or `cancelled` by the studio with a reason. */
+export const decideAmendment = async (
+  contractId: string,
+  amendmentId: string,
+  decision: { status: 'declined'; reason: string | null } | { status: 'cancelled'; reason: string },
+): Promise<Amendment> => {
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const { amendment } = await existingAmendment(contractId, amendmentId);
+    refuseUnlessOffered(amendment);
+    const at = now().toISOString();
+    const next: Amendment = {
+      ...amendment,
+      status: decision.status,
+      ...(decision.status === 'declined'
+        ? { declinedAt: at, declineReason: decision.reason }
+        : { cancelledAt: at, cancellationReason: decision.reason }),
+      updatedAt: at,
+      version: amendment.version + 1,
+    };
+    try {
+      await write(decisionWrites(next), {
+        result: next,
+        change: {
+          type: decision.status === 'declined' ? 'amendment.declined' : 'amendment.cancelled',
+          id: next.id,
+          version: next.version,
+        },
+      });
+      return next;
+    } catch (error) {
+      if (!(error instanceof ConditionFailed)) throw error;
+    }
+  }
+  throw new WriteContention();
+};

@@ -1,0 +1,68 @@
+import * as v from 'valibot';
+import { schemaMessage } from '../../messages/index.ts';
+import { money, optionalText } from '../../schema/fields.ts';
+import { calendarDay, recordReference, wholeNumber } from '../fields.ts';
+import { amendmentTexts, contractTexts } from '../texts.ts';
+import { amendmentKinds, pauseReasons } from './in-force-schema.ts';
+
+/* Body of `POST /api/contracts/:id/amendments`, apart from the records: only the offer function bundles it. */
+
+/** A pause is 1 to 366 days long, its first and last day counted. */
+export const maxPauseDays = 366;
+
+const offerFields = {
+  effectiveFrom: calendarDay(),
+  // Default today + 14 days in the studio's zone: known only with the contract (offer-amendment.ts).
+  offerExpiresOn: v.optional(calendarDay()),
+};
+
+const PauseOffer = v.pipe(
+  v.strictObject({
+    kind: v.literal('pause'),
+    ...offerFields,
+    lastDay: calendarDay(),
+    reason: v.picklist(pauseReasons, schemaMessage('field.oneOf', pauseReasons)),
+    reasonText: optionalText(500),
+    monthlyFee: v.optional(money(), { amount: 0, currency: 'EUR' }),
+    extendsTerm: v.optional(v.boolean(schemaMessage('field.trueOrFalse')), false),
+  }),
+  // Never a diagnosis (BGH XII ZR 42/10): only „other“ needs words, and no certificate is stored.
+  v.forward(
+    v.partialCheck(
+      [['reason'], ['reasonText']],
+      (input) => input.reason !== 'other' || input.reasonText !== null,
+      amendmentTexts.schemaMessage('reasonTextForOther'),
+    ),
+    ['reasonText'],
+  ),
+);
+
+const listOf = <T extends v.GenericSchema>(item: T) =>
+  v.pipe(
+    v.array(item, contractTexts.schemaMessage('mustBeList')),
+    v.minLength(1, contractTexts.schemaMessage('atLeastOneItem')),
+    v.maxLength(50, contractTexts.schemaMessage('atMostItems', 50)),
+  );
+
+const PriceOffer = v.strictObject({
+  kind: v.literal('price'),
+  ...offerFields,
+  items: listOf(v.strictObject({ serviceId: recordReference(), unitPrice: money() })),
+});
+
+const ItemsOffer = v.strictObject({
+  kind: v.literal('items'),
+  ...offerFields,
+  items: listOf(v.strictObject({ serviceId: recordReference(), quantity: v.optional(wholeNumber(1, 1000), 1) })),
+});
+
+/** Body of `POST /api/contracts/:id/amendments`: one variant per kind, each strict. */
+export const AmendmentInput = v.variant(
+  'kind',
+  [PauseOffer, PriceOffer, ItemsOffer],
+  schemaMessage('field.oneOf', amendmentKinds),
+);
+export type AmendmentInput = v.InferOutput<typeof AmendmentInput>;
+export type PauseInput = Extract<AmendmentInput, { kind: 'pause' }>;
+export type PriceInput = Extract<AmendmentInput, { kind: 'price' }>;
+export type ItemsInput = Extract<AmendmentInput, { kind: 'items' }>;
