@@ -54,28 +54,28 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     why: 'the same PDF as contracts-document, rendered from the stream, and since it mails the Kündigungsbestätigung the MIME message as contracts-send-copy (measured 746 KB)',
   },
   'contracts-send-copy': {
-    kb: 768,
-    why: "the same PDF as contracts-document, and the MIME message: nodemailer's MailComposer (135 KB, 74 KB of it its table of MIME types, which nodemailer imports by a relative path that no alias can replace); measured 760.7 KB with the withdrawal's texts in the contracts' catalogue, 764.9 KB with the Widerrufsbelehrung and the model form a remote-signed original prints",
+    kb: 771,
+    why: "the same PDF as contracts-document, and the MIME message: nodemailer's MailComposer (135 KB, 74 KB of it its table of MIME types, which nodemailer imports by a relative path that no alias can replace); measured 760.7 KB with the withdrawal's texts in the contracts' catalogue, 764.9 KB with the Widerrufsbelehrung and the model form a remote-signed original prints; measured 768.7 KB with a mandate signed on a later day is mailed beside the original",
   },
   'signing-sessions-open': {
     kb: 230,
     why: "the QR code of the signing link (qrcode's core and SVG renderer, 23 KB), and since a remote session mails its link the MIME message as contracts-send-copy (nodemailer's MailComposer, 135 KB; measured 224.7 KB)",
   },
   'contracts-sign': {
-    kb: 75,
-    why: 'the signature image parsed for real: XML subset, SVG allow-list, PNG chunks (9 KB)',
+    kb: 78,
+    why: "the signature image parsed for real: XML subset, SVG allow-list, PNG chunks (9 KB); measured 75.9 KB with the contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr",
   },
   'signing-sign': {
-    kb: 79,
-    why: "the same signature image checks as contracts-sign; every area's problem titles, not-found texts and event types ride along in each bundle (75.0 KB before the collections and declarations areas, 76.6 KB with the withdrawal's texts, 77.7 KB with the withdrawal period a remote signature sets, 78.0 KB with the account's summary on the contract and the accounts area's event types)",
+    kb: 82,
+    why: "the same signature image checks as contracts-sign; every area's problem titles, not-found texts and event types ride along in each bundle (75.0 KB before the collections and declarations areas, 76.6 KB with the withdrawal's texts, 77.7 KB with the withdrawal period a remote signature sets, 78.0 KB with the account's summary on the contract and the accounts area's event types); measured 79.5 KB with the contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr",
   },
   'signing-sign-mandate': {
     kb: 80,
     why: "the same signature image checks and seal as contracts-sign-mandate, and the signing token's session (measured 75.8 KB)",
   },
   'contracts-add-mandate': {
-    kb: 80,
-    why: "a new mandate's IBAN check: ibantools and its IBAN registry (18 KB), as contracts-create (measured 77.0 KB)",
+    kb: 83,
+    why: "a new mandate's IBAN check: ibantools and its IBAN registry (18 KB), as contracts-create (measured 77.0 KB); measured 80.4 KB with the contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr",
   },
   'contracts-sign-mandate': {
     kb: 75,
@@ -98,24 +98,56 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     why: "the contracts' termination rules (terminate-contract, the date arithmetic of §§ 187, 188 BGB, computed dates) beside the declaration store (measured 62.3 KB)",
   },
   'contacts-erasure': {
-    kb: 72,
-    why: "reads the person's contracts through their record mappings (the contract schemas and their texts, 11 KB) to tell running from ended and to date the restriction by the documents' retention, beside the contact's schema (measured 68.8 KB; the export, which only reads keys, fits the default)",
+    kb: 88,
+    why: "reads the person's contracts through their record mappings (the contract schemas and their texts, 11 KB) to tell running from ended and to date the restriction by the documents' retention, beside the contact's schema (measured 68.8 KB; the export, which only reads keys, fits the default); measured 85.7 KB with the local outbox's erasure by recipient (nodemailer's address parser) and the contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr",
   },
   'contracts-create': {
-    kb: 86,
-    why: "the direct debit's IBAN check: ibantools and its IBAN registry (18 KB), which only this function and studio-put carry (measured 81.6 KB with it; 84.8 KB before the member's account, 85.2 KB with its summary on the contract)",
+    kb: 91,
+    why: "the direct debit's IBAN check: ibantools and its IBAN registry (18 KB), which only this function and studio-put carry (measured 81.6 KB with it; 84.8 KB before the member's account, 85.2 KB with its summary on the contract); measured 88.5 KB with price steps checked on their periods' first days and the content versions' hashed fields",
   },
   'contracts-terminate': {
-    kb: 61,
-    why: "the termination rules and the contract's schemas, with the account's summary every contract answer carries (measured 59.9 KB before the member's account, 60.3 KB with it)",
+    kb: 64,
+    why: "the termination rules and the contract's schemas, with the account's summary every contract answer carries (measured 59.9 KB before the member's account, 60.3 KB with it); measured 61.7 KB with the contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr",
   },
   'collections-create': {
-    kb: 62,
-    why: "the candidates read the account's credit and the re-presentation rules of a returned due (measured 59.9 KB before the member's account, 61.1 KB with it)",
+    kb: 66,
+    why: "the candidates read the account's credit and the re-presentation rules of a returned due (measured 59.9 KB before the member's account, 61.1 KB with it); measured 63.6 KB with the contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr",
   },
   'collections-return': {
     kb: 210,
     why: "mails the Vorabankündigung of a returned due's next collection: the MIME message as declarations-match (nodemailer's MailComposer, 135 KB), and books on the member's account (measured 45.1 KB before, 200.8 KB with both)",
+  },
+  'contacts-export': {
+    kb: 80,
+    why: "The export lists the planned dues as GET …/dues computes them, with the contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr (measured 77.7 KB)",
+  },
+  'contracts-cancel': {
+    kb: 63,
+    why: "The contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr (measured 60.4 KB)",
+  },
+  'contracts-dues': {
+    kb: 65,
+    why: "The contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr (measured 62.2 KB)",
+  },
+  'contracts-record-withdrawal': {
+    kb: 64,
+    why: "The contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr (measured 61.3 KB)",
+  },
+  'contracts-decline-amendment': {
+    kb: 67,
+    why: "The amendment's record with the contract's in-force fields it is checked against (measured 64.2 KB)",
+  },
+  'contracts-cancel-amendment': {
+    kb: 67,
+    why: "The amendment's record with the contract's in-force fields it is checked against (measured 64.2 KB)",
+  },
+  'contracts-end-pause-early': {
+    kb: 68,
+    why: "The amendment's record, the contract's in-force fields and the collected dues an early end may not reach (measured 65.3 KB)",
+  },
+  'signing-view': {
+    kb: 63,
+    why: "The contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr (measured 60.7 KB)",
   },
 };
 
