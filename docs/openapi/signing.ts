@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { mandateText } from '#shared/contracts/mandates/mandate-text.ts';
 import { SigningSessionInput, SigningSessionRecord } from '#shared/signing/open-session-schema.ts';
 import { SigningInput } from '#shared/signing/schema.ts';
+import { SigningSessionStatusRecord } from '#shared/signing/session-status-schema.ts';
 import { SigningMandateRecord, SigningViewRecord } from '#shared/signing/view-schema.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
@@ -78,6 +79,46 @@ const SigningSession = component(
         expiresAt: '2026-11-29T10:30:00.000Z',
         sentTo: 'erika@example.com',
         messageId: '0193a1b2-7c3d-4e5f-8a9b-0c1d2e3f4a5b@studio.invalid',
+      },
+    ],
+  },
+);
+
+const SigningSessionStatus = component(
+  SigningSessionStatusRecord,
+  'SigningSessionStatus',
+  {
+    id: 'ID der Sitzung, eine ULID (wie in der Antwort beim Öffnen und im `Location`-Header).',
+    contractId: 'Der Vertrag der Sitzung.',
+    role: 'Die Rolle, in der mit dem Link unterschrieben wird.',
+    channel: 'Am Tresen (`counter`) oder per E-Mail (`remote`).',
+    createdAt: 'Wann die Sitzung geöffnet wurde.',
+    expiresAt: 'Bis wann der Link zum Unterschreiben gilt (RFC 3339, UTC).',
+    status:
+      '`open`: Der Link gilt noch. `signed`: Der letzte Schritt ist unterschrieben, der Link verbraucht (die Kopie ist danach 15 Minuten lang mit ihm abrufbar). `expired`: Die Zeit lief ab, bevor der letzte Schritt unterschrieben war.',
+    steps: {
+      text: 'Die Schritte der Sitzung in ihrer Reihenfolge: immer der Vertrag, in einer Sitzung für `customer` mit ausstehendem SEPA-Mandat danach das Mandat.',
+      fields: {
+        step: '`contract` oder `mandate`.',
+        status: '`signed`, sobald die Unterschrift dieses Schritts vorliegt, sonst `open`.',
+      },
+    },
+  },
+  {
+    text: 'Eine Unterschriftssitzung, wie das Studio sie sieht: ohne Link und ohne Token.',
+    examples: [
+      {
+        id: '01JD5A2B3C4D5E6F7G8H9J0K1M',
+        contractId: '01JD5A2B3C4D5E6F7G8H9J0K1P',
+        role: 'customer',
+        channel: 'counter',
+        createdAt: '2026-11-22T10:30:00.000Z',
+        expiresAt: '2026-11-22T11:00:00.000Z',
+        status: 'open',
+        steps: [
+          { step: 'contract', status: 'signed' },
+          { step: 'mandate', status: 'open' },
+        ],
       },
     ],
   },
@@ -220,6 +261,7 @@ const SigningInputComponent = component(
 export const signingComponents = {
   SigningSessionInput: SigningSessionInputComponent,
   SigningSession,
+  SigningSessionStatus,
   SigningMandate,
   SigningView,
   SigningInput: SigningInputComponent,
@@ -237,8 +279,29 @@ export const signingOperations = {
       '**Wiederholungen:** Die Antwort am Tresen enthält ein Geheimnis, das der Server nicht aufbewahrt. Sie wird darum nie gespeichert und nie erneut ausgeliefert; ein `Idempotency-Key` wird dort nicht ausgewertet. Eine Wiederholung öffnet eine neue Sitzung und beendet die vorige, so dass immer höchstens ein Link je Vertrag und Rolle gilt: der aus der zuletzt erhaltenen Antwort. Die Antwort einer Sitzung aus der Ferne enthält kein Geheimnis: Mit `Idempotency-Key` erhält eine Wiederholung sie erneut (`Idempotent-Replayed: true`), und es geht keine zweite E-Mail hinaus.',
     ].join('\n\n'),
     body: SigningSessionInputComponent,
-    success: { status: 201, description: 'Die Sitzung mit Link und QR-Code.', content: { [json]: SigningSession } },
+    success: {
+      status: 201,
+      description:
+        'Die Sitzung mit Link und QR-Code; `Location` nennt sie ohne Link (`GET /api/contracts/{id}/signing-sessions/{sessionId}`).',
+      content: { [json]: SigningSession },
+      headers: ['location'],
+    },
     problems: { 409: ['conflict'], 422: ['unprocessable'] },
+  },
+  'signing-sessions-get': {
+    summary: 'Unterschriftssitzung abrufen (ohne Link)',
+    description: [
+      'Die Sitzung, die `Location` beim Öffnen nennt: Rolle, Kanal, Ablauf, ihr Zustand und der ihrer Schritte (Vertrag, dann gegebenenfalls das SEPA-Mandat). So sieht das Studio, ob am Tablet oder zu Hause schon unterschrieben wurde.',
+      '**Nie mit Link oder Token:** Die Tabelle hält vom Token nur seinen SHA-256, und der Link wird einmal gezeigt, in der Antwort beim Öffnen am Tresen (bzw. nur in der E-Mail). Wer ihn verloren hat, öffnet eine neue Sitzung; sie beendet diese.',
+      'Eine ersetzte Sitzung ist mit ihrem Token gelöscht, eine abgelaufene verschwindet mit ihrer Lebensdauer (TTL, 15 Minuten nach ihrer Verwendung oder an ihrem Ende): beide 404 wie eine unbekannte ID. Bis dahin zeigt eine abgelaufene `status: "expired"`.',
+    ].join('\n\n'),
+    path: {
+      sessionId: {
+        schema: v.pipe(v.string(), v.ulid()),
+        text: 'Die ID der Sitzung aus der Antwort beim Öffnen (oder ihrem `Location`-Header).',
+      },
+    },
+    success: { status: 200, description: 'Die Sitzung ohne Link.', content: { [json]: SigningSessionStatus } },
   },
   'signing-page': {
     summary: 'Vertrag unterschreiben: die Seite für das Tablet',

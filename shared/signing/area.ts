@@ -24,6 +24,7 @@ export const signingArea = {
   },
   routes: [
     { name: 'signing-sessions-open', method: 'POST', path: '/api/contracts/{id}/signing-sessions', entry: 'functions/signing/open-session.ts', roles: anyRole, data: 'read-write', deletes: true, idempotentReplays: false, sendsMail: true },
+    { name: 'signing-sessions-get', method: 'GET', path: '/api/contracts/{id}/signing-sessions/{sessionId}', entry: 'functions/signing/get-session.ts', roles: anyRole, data: 'read' },
     { name: 'signing-page', method: 'GET', path: '/api/sign', entry: 'functions/signing/page.ts', roles: 'public', data: 'none' },
     { name: 'signing-asset', method: 'GET', path: '/api/sign/{asset}', entry: 'functions/signing/asset.ts', roles: 'public', data: 'none', files: signingPageFiles },
     { name: 'signing-view', method: 'GET', path: '/api/signing', entry: 'functions/signing/view.ts', roles: 'public', data: 'read' },
@@ -32,10 +33,13 @@ export const signingArea = {
     { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', roles: 'public', data: 'read-write', sealing: 'sign', originals: 'store', files: contractDocumentFiles },
   ],
   eventTypes: [],
-  entities: {},
+  entities: {
+    signingSession: { en: 'The contract has no signing session with this id', de: 'Der Vertrag hat keine Unterschriftssitzung mit dieser ID' },
+  },
   sampleIds: {},
   sampleRequests: () => ({
     'signing-sessions-open': { body: { role: 'customer', expiresInMinutes: 30 } },
+    'signing-sessions-get': { parameters: { sessionId: '01JD5A2B3C4D5E6F7G8H9J0K1M' } },
     'signing-asset': { parameters: { asset: 'sign-page.js' } },
     'signing-view': { headers: signingToken },
     'signing-sign': {
