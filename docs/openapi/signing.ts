@@ -51,6 +51,8 @@ const SigningSession = component(
   'SigningSession',
   {
     id: 'ID der Sitzung, eine ULID.',
+    contractId:
+      'Der Vertrag, der in dieser Sitzung unterschrieben wird; mit `id` die Adresse der Sitzung (`Location`).',
     role: 'Die Rolle, in der mit diesem Link unterschrieben wird.',
     channel: 'Am Tresen (`counter`) oder per E-Mail (`remote`).',
     expiresAt: 'Bis wann der Link zum Unterschreiben gilt (RFC 3339, UTC).',
@@ -66,6 +68,7 @@ const SigningSession = component(
     examples: [
       {
         id: '01JD5A2B3C4D5E6F7G8H9J0K1M',
+        contractId: '01JD4Z8Y7X6W5V4T3S2R1Q0P9N',
         role: 'customer',
         expiresAt: '2026-11-22T11:00:00.000Z',
         channel: 'counter',
@@ -74,6 +77,7 @@ const SigningSession = component(
       },
       {
         id: '01JD5A2B3C4D5E6F7G8H9J0K1N',
+        contractId: '01JD4Z8Y7X6W5V4T3S2R1Q0P9N',
         role: 'customer',
         channel: 'remote',
         expiresAt: '2026-11-29T10:30:00.000Z',
@@ -289,7 +293,7 @@ export const signingOperations = {
     problems: { 409: ['conflict'], 422: ['unprocessable'] },
   },
   'signing-sessions-get': {
-    summary: 'Unterschriftssitzung abrufen (ohne Link)',
+    summary: 'Vertrag – seine Unterschriftssitzung abrufen (ohne Link)',
     description: [
       'Die Sitzung, die `Location` beim Öffnen nennt: Rolle, Kanal, Ablauf, ihr Zustand und der ihrer Schritte (Vertrag, dann gegebenenfalls das SEPA-Mandat). So sieht das Studio, ob am Tablet oder zu Hause schon unterschrieben wurde.',
       '**Nie mit Link oder Token:** Die Tabelle hält vom Token nur seinen SHA-256, und der Link wird einmal gezeigt, in der Antwort beim Öffnen am Tresen (bzw. nur in der E-Mail). Wer ihn verloren hat, öffnet eine neue Sitzung; sie beendet diese.',
@@ -301,7 +305,13 @@ export const signingOperations = {
         text: 'Die ID der Sitzung aus der Antwort beim Öffnen (oder ihrem `Location`-Header).',
       },
     },
-    success: { status: 200, description: 'Die Sitzung ohne Link.', content: { [json]: SigningSessionStatus } },
+    success: {
+      status: 200,
+      description:
+        'Die Sitzung ohne Link; ihr `ETag` ist der SHA-256 dessen, was sie zeigt: Es ändert sich mit jeder Unterschrift eines Schritts und mit ihrem Ablauf.',
+      content: { [json]: SigningSessionStatus },
+      headers: ['etag'],
+    },
   },
   'signing-page': {
     summary: 'Vertrag unterschreiben: die Seite für das Tablet',

@@ -12,16 +12,15 @@ export const handler = route(
   {
     body: SigningSessionInput,
     idempotency: idempotencyKeysWhen(remote),
-    // The session as staff may see it, without its link: `GET …/signing-sessions/{sessionId}`.
-    reply: ({ contractId, session }: { contractId: string; session: SigningSession }) => ({
+    // The session as staff may see it, without its link: `GET …/signing-sessions/{sessionId}`. A keyed retry of a
+    // remote session replays the stored answer through the same reply, so the answer alone must make the header.
+    reply: (session: SigningSession) => ({
       status: 201,
       body: session,
-      headers: { location: `/api/contracts/${contractId}/signing-sessions/${session.id}` },
+      headers: { location: `/api/contracts/${session.contractId}/signing-sessions/${session.id}` },
     }),
   },
   // The token goes only into the fragment, which browsers never send: no server or access log sees it.
-  async ({ id, body, caller, event }) => ({
-    contractId: id,
-    session: await openSigningSession(id, body, caller.sub, (token) => `${publicOrigin(event)}/api/sign#${token}`),
-  }),
+  async ({ id, body, caller, event }) =>
+    openSigningSession(id, body, caller.sub, (token) => `${publicOrigin(event)}/api/sign#${token}`),
 );

@@ -70,6 +70,8 @@ export type SigningSessionInput = v.InferOutput<typeof SigningSessionInput>;
  */
 export const SigningSessionRecord = v.object({
   id: recordId(),
+  /** The contract the session signs: with `id`, where `GET …/signing-sessions/{sessionId}` (the `Location`) finds it. */
+  contractId: recordId(),
   role: v.picklist(signerRoles),
   channel: v.picklist(signingChannels),
   expiresAt: timestamp(),

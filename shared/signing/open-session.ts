@@ -102,6 +102,7 @@ export const openSigningSession = async (
 
 const answerOf = (session: StoredSigningSession) => ({
   id: session.id,
+  contractId: session.contractId,
   role: session.role,
   channel: session.channel,
   expiresAt: session.validUntil,

@@ -77,6 +77,7 @@ describe('POST /api/contracts/:id/signing-sessions with channel "remote"', () =>
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
       id: expect.any(String),
+      contractId: contract.id,
       role: 'customer',
       channel: 'remote',
       expiresAt: '2026-11-27T09:00:00.000Z',
@@ -140,6 +141,10 @@ describe('POST /api/contracts/:id/signing-sessions with channel "remote"', () =>
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.body).toEqual(first.body);
+    const location = `/api/contracts/${contract.id}/signing-sessions/${(first.body as { id: string }).id}`;
+    expect(first.headers.get('location')).toBe(location);
+    expect(retry.headers.get('location')).toBe(location);
+    expect((await api.request('GET', location)).body).toMatchObject({ channel: 'remote', status: 'open' });
     const { url } = await theLinkMailedTo(outbox, contract.email);
     expect((await api.request('GET', '/api/signing', signer(url.hash.slice(1)))).status).toBe(200);
   });

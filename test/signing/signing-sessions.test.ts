@@ -93,6 +93,7 @@ describe('POST /api/contracts/:id/signing-sessions', () => {
     expect(session.status).toBe(201);
     expect(session.body).toEqual({
       id: expect.stringMatching(/^[0-9A-Z]{26}$/),
+      contractId: contract.id,
       role: 'customer',
       channel: 'counter',
       expiresAt: expect.any(String),
