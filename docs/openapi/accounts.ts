@@ -1,3 +1,4 @@
+import { ReminderAnswer } from '#shared/accounts/reminders/schema.ts';
 import { AccountRecord, CorrectionInput, entryKinds, PaymentInput } from '#shared/accounts/schema.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
@@ -80,7 +81,7 @@ const Account = component(
       fields: { amount: 'Cents, a whole number.', currency: 'Always `EUR`.' },
     },
     dunningLevel:
-      '0 nothing overdue, 1 after the first reminder, 2 after the second, 3 handed to a collection agency; back to 0 when `overdue` reaches 0 (unless handed over). Reminders come with a later release: until then 0.',
+      '0 nothing overdue, 1 after the first reminder, 2 after the second, 3 handed to a collection agency; back to 0 when `overdue` reaches 0 (unless handed over). A reminder sets it (`POST …/account/reminders`).',
     inCollection: 'Whether the claim was handed to a collection agency (a later release: until then false).',
     entries: {
       text: 'The ledger, oldest first (by `bookedOn`, then in the order booked). Entries are never changed or deleted; a correction is a new entry.',
@@ -88,7 +89,7 @@ const Account = component(
         id: 'Made of what the entry books (`due-<due id>`, `debit-<collection id>-<due id>`, `return-…`, `bank-fee-…`, `payment-<ULID>`, `credit-<ULID>`, `write-off-<ULID>`): the same fact is never booked twice.',
         bookedOn:
           'The day it counts from: a due’s `dueOn`, a debit’s collection date, a return’s `returnedOn`, a payment’s `paidOn`, the day of a credit or write-off.',
-        kind: `One of ${entryKinds.map((kind) => `\`${kind}\``).join(', ')}: \`due\` (+, a due whose day has come or that a collection took), \`debit\` (−, the due’s amount sent in a collection), \`return\` (+, a returned debit), \`bank-fee\` (+, what the bank charged for the return), \`reminder-fee\` (+, later), \`payment\` (−), \`credit\` (−), \`write-off\` (−).`,
+        kind: `One of ${entryKinds.map((kind) => `\`${kind}\``).join(', ')}: \`due\` (+, a due whose day has come or that a collection took), \`debit\` (−, the due’s amount sent in a collection), \`return\` (+, a returned debit), \`bank-fee\` (+, what the bank charged for the return), \`reminder-fee\` (+, the studio’s \`reminderFee\` booked by each reminder after the first), \`payment\` (−), \`credit\` (−), \`write-off\` (−).`,
         amount: { text: 'Positive the member owes, negative paid or taken off.', fields: cents },
         dueId: 'The due it concerns (`GET /api/contracts/{id}/dues`), or null.',
         collectionId: 'The collection of a debit, a return or its fee, or null.',
@@ -134,8 +135,99 @@ const Correction = component(
   },
 );
 
+const summaryFields = {
+  text: 'The account’s summary after the reminder, as every contract answer carries it.',
+  fields: {
+    balance: { text: 'The sum of all entries.', fields: cents },
+    overdue: { text: 'What is open of returned dues and fees.', fields: cents },
+    dunningLevel: '1 after the first reminder of a round, 2 after any later one.',
+    inCollection: 'Always false: a handed-over account is not reminded.',
+  },
+} as const;
+
+const item = {
+  text: 'One open item: a returned due with its open amount and bank fee, or an unpaid fee on its own.',
+  fields: {
+    dueId: 'The returned due, or null for a fee on its own (a bank fee whose due is paid, an earlier reminder’s fee).',
+    text: 'The booking text as the letter prints it (German).',
+    periodStart: 'The first day the due pays for, or null.',
+    periodEnd: 'The last day the due pays for, or null.',
+    amount: { text: 'What of the due (or fee) is open, without the bank fee.', fields: cents },
+    returnedOn: 'The day the bank returned the debit, or null.',
+    returnReason: 'The return’s ISO 20022 reason code (e.g. `AM04`), or null.',
+    bankFee: { text: 'What is open of the bank’s fee for its return.', fields: cents },
+  },
+} as const;
+
+const Reminder = component(
+  ReminderAnswer,
+  'Reminder',
+  {
+    contractId: 'The contract whose account it reminds of.',
+    number: 'The contract’s reminders counted from 1, across rounds.',
+    level: '1: a Zahlungserinnerung (the first of a round, free); 2: a Mahnung (books the fee).',
+    sentOn: 'The letter’s day, `YYYY-MM-DD`, in the studio’s zone.',
+    deadline: 'The day to pay by: 14 days after the letter.',
+    fee: {
+      text: 'The `reminder-fee` it booked; 0 for the first of a round or when the studio charges none.',
+      fields: cents,
+    },
+    items: {
+      text: 'The open items the letter lists, oldest first: each returned due with its open amount and bank fee, or an unpaid fee on its own.',
+      fields: item.fields,
+    },
+    total: { text: 'What the letter asks for: the items and their bank fees.', fields: cents },
+    iban: 'The studio’s account the member is asked to transfer to (its SEPA account); the contract’s number is the reference.',
+    account: summaryFields,
+  },
+  {
+    text: 'A reminder as sent: its letter (German, sealed, kept as the contract’s document of kind `reminder` and mailed) lists these items.',
+    examples: [
+      {
+        contractId,
+        number: 2,
+        level: 2 as const,
+        sentOn: '2027-02-19',
+        deadline: '2027-03-05',
+        fee: { amount: 250, currency: 'EUR' as const },
+        items: [
+          {
+            dueId: '2027-000001-20270101',
+            text: 'Beitrag 01.01.–31.01.2027 Vertrag 2027-000001',
+            periodStart: '2027-01-01',
+            periodEnd: '2027-01-31',
+            amount: { amount: 4900, currency: 'EUR' as const },
+            returnedOn: '2027-01-22',
+            returnReason: 'MD06',
+            bankFee: { amount: 300, currency: 'EUR' as const },
+          },
+          {
+            dueId: null,
+            text: 'Mahngebühr der Mahnung Nr. 2 vom 19.02.2027',
+            periodStart: null,
+            periodEnd: null,
+            amount: { amount: 250, currency: 'EUR' as const },
+            returnedOn: null,
+            returnReason: null,
+            bankFee: { amount: 0, currency: 'EUR' as const },
+          },
+        ],
+        total: { amount: 5450, currency: 'EUR' as const },
+        iban: 'DE89370400440532013000',
+        account: {
+          balance: { amount: 5450, currency: 'EUR' as const },
+          overdue: { amount: 5450, currency: 'EUR' as const },
+          dunningLevel: 2 as const,
+          inCollection: false,
+        },
+      },
+    ],
+  },
+);
+
 export const accountComponents = {
   Account,
+  Reminder,
   PaymentInput: Payment,
   CorrectionInput: Correction,
 } satisfies Record<string, Component>;
@@ -181,6 +273,19 @@ export const accountOperations = {
     description: `Books a \`write-off\` (Ausbuchung, negative) dated today: what the studio gives up claiming. ${settling} ${exactlyOnce} Owners only.`,
     body: Correction,
     success: booked,
+  },
+  'accounts-remind': {
+    summary: 'Send a reminder',
+    description:
+      'While something is overdue (else 409): a German letter, „Zahlungserinnerung“ for the first of a round and „Mahnung“ after it, listing each open item (period, amount, return date and reason code, bank fee), the total, a deadline 14 days after the letter, the studio’s IBAN and the contract’s number as the transfer’s reference. It is sealed, kept write-once as the contract’s document of kind `reminder` and mailed with the PDF attached, after the answer (from the event). The first of a round is free; each later one books `reminder-fee` (the studio profile’s `reminderFee`). Sets `dunningLevel` to 1, then 2; it falls back to 0 when `overdue` reaches 0. Another within 14 days of the last is a 409, as is one for an account handed to a collection agency; of two at once one is sent and the other is a 409. Announces `reminder.sent`. ' +
+      exactlyOnce.replace('booking', 'reminder') +
+      ' Owners and staff.',
+    success: {
+      status: 201,
+      description: 'The reminder as sent, and the account’s summary after it.',
+      content: { [json]: Reminder },
+      headers: ['location'],
+    },
   },
 } satisfies Record<RouteNameOf<'accounts'>, OperationDoc>;
 

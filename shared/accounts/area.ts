@@ -15,9 +15,10 @@ export const accountsArea = {
     { name: 'accounts-record-payment', method: 'POST', path: '/api/contracts/{id}/account/payments', entry: 'functions/accounts/record-payment.ts', roles: anyRole, data: 'read-write' },
     { name: 'accounts-credit', method: 'POST', path: '/api/contracts/{id}/account/credits', entry: 'functions/accounts/credit.ts', roles: ownerOnly, data: 'read-write' },
     { name: 'accounts-write-off', method: 'POST', path: '/api/contracts/{id}/account/write-offs', entry: 'functions/accounts/write-off.ts', roles: ownerOnly, data: 'read-write' },
+    { name: 'accounts-remind', method: 'POST', path: '/api/contracts/{id}/account/reminders', entry: 'functions/accounts/remind.ts', roles: anyRole, data: 'read-write' },
   ],
-  // `reminder.sent` and `account.handed-over` join with the reminders and the collection agency (a later slice).
-  eventTypes: ['account.overdue', 'account.settled', 'payment.recorded'],
+  // `account.handed-over` joins with the collection agency.
+  eventTypes: ['account.overdue', 'account.settled', 'payment.recorded', 'reminder.sent'],
   entities: {},
   sampleIds: {},
   sampleRequests: () => ({

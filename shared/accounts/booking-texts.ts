@@ -14,6 +14,8 @@ export const bookingTexts = {
   bankFee: (dueId: string) => `Bankgebühr der Rücklastschrift ${dueId}`,
   payment: (method: keyof typeof methods, reference: string | null) =>
     `Zahlung ${methods[method]}${reference ? `: ${reference}` : ''}`,
+  reminderFee: (number: number, sentOn: CalendarDate) =>
+    `Mahngebühr der Mahnung Nr. ${number} vom ${germanDate(sentOn)}`,
   credit: (reason: string) => `Gutschrift: ${reason}`,
   writeOff: (reason: string) => `Ausbuchung: ${reason}`,
 };

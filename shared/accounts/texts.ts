@@ -9,6 +9,13 @@ export const en = {
   paidOnInvalid: 'paidOn is not a day on which the payment can have been made',
   paidInFuture: (today: string) => `Must not be after today, ${today}`,
   nothingOwedYet: 'The contract was never signed: its account books nothing',
+  nothingOverdue: 'Nothing is overdue on this account: there is nothing to remind of',
+  reminderTooSoon: (last: string, from: string) =>
+    `The last reminder went out on ${last}: the next one may follow from ${from} (14 days after it)`,
+  reminderRaced: 'Another reminder for this account was sent at the same moment',
+  inCollection: 'The account has been handed over to a collection agency: the studio no longer reminds',
+  noStudioAccount:
+    'The studio profile names no bank account (sepa.iban) that a reminder could ask the member to pay into',
 } as const;
 
 export const de = {
@@ -16,6 +23,12 @@ export const de = {
   paidOnInvalid: 'An diesem paidOn kann die Zahlung nicht eingegangen sein',
   paidInFuture: (today) => `Darf nicht nach heute, dem ${today}, liegen`,
   nothingOwedYet: 'Der Vertrag wurde nie unterschrieben: sein Konto bucht nichts',
+  nothingOverdue: 'Auf diesem Konto ist nichts überfällig: es gibt nichts anzumahnen',
+  reminderTooSoon: (last, from) =>
+    `Die letzte Mahnung ging am ${last} hinaus: die nächste darf ab ${from} folgen (14 Tage danach)`,
+  reminderRaced: 'Zur selben Zeit wurde eine andere Mahnung für dieses Konto verschickt',
+  inCollection: 'Das Konto wurde an ein Inkassobüro übergeben: das Studio mahnt nicht mehr',
+  noStudioAccount: 'Das Studioprofil nennt kein Konto (sepa.iban), auf das eine Mahnung die Zahlung erbitten könnte',
 } as const satisfies GermanTexts<typeof en>;
 
 export const accountTexts = areaTexts(

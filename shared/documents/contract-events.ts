@@ -1,5 +1,6 @@
 import type { StreamRecordHandler } from '../background/stream-function.ts';
 import type { documentEventTypes } from './area.ts';
+import { sendReminderLetters } from './reminder-letters.ts';
 import { keepContractDocuments } from './signed-original.ts';
 import { confirmTermination } from './termination-confirmation.ts';
 
@@ -22,6 +23,8 @@ const work: Record<(typeof documentEventTypes)[number], (contractId: string) => 
   'contract.withdrawn': keepContractDocuments,
   // The original first (if the contract is signed), then the mandate's document if the original lacks it.
   'mandate.signed': keepContractDocuments,
+  // The reminder's letter, kept as a document of its own and mailed (reminder-letters.ts).
+  'reminder.sent': sendReminderLetters,
 };
 
 /** The documents' record handler: the work of each contract event whose documents change (`documentEventTypes`). */

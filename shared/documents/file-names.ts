@@ -6,6 +6,7 @@ const baseNames: Record<DocumentKind, string> = {
   mandate: 'SEPA-Mandat',
   termination_confirmation: 'Kuendigungsbestaetigung',
   withdrawal_confirmation: 'Widerrufsbestaetigung',
+  reminder: 'Mahnung',
 };
 
 /** `Vertrag-2026-000001.pdf`: the signed original keeps the name the customer's copy always had. */
