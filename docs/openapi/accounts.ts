@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { ClosureInput, DebtorList, HandoverAnswer } from '#shared/accounts/collection-agency/schema.ts';
 import { ReminderAnswer } from '#shared/accounts/reminders/schema.ts';
 import { AccountRecord, CorrectionInput, entryKinds, PaymentInput } from '#shared/accounts/schema.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
@@ -225,9 +227,97 @@ const Reminder = component(
   },
 );
 
+const Handover = component(
+  HandoverAnswer,
+  'Handover',
+  {
+    contractId: 'The contract whose account was handed over.',
+    number: 'The contract’s handovers counted from 1 (a withdrawn claim may be handed over again).',
+    handedOverOn: 'The day it was handed over, `YYYY-MM-DD`.',
+    contractNumber: 'The contract’s number: the reference the agency quotes.',
+    contactId: 'The debtor’s contact.',
+    items: { text: 'The open items handed over, as a reminder lists them.', fields: item.fields },
+    total: { text: 'What was handed over: the items and their bank fees.', fields: cents },
+    outcome: '`null` while the agency works on it; then `paid`, `partly-paid`, `uncollectable` or `withdrawn`.',
+    paidAmount: { text: 'What the agency paid over, booked as a `payment`; null while open.', fields: cents },
+    closedOn: 'The day the closure was booked, or null while open.',
+    account: { ...summaryFields, text: 'The account’s summary after the handover or its closure.' },
+  },
+  {
+    text: 'A claim handed to a collection agency, and how it ended.',
+    examples: [
+      {
+        contractId,
+        number: 1,
+        handedOverOn: '2027-03-08',
+        contractNumber: '2027-000001',
+        contactId: '01JD5A0B1C2D3E4F5G6H7J8K9M',
+        items: [],
+        total: { amount: 5450, currency: 'EUR' as const },
+        outcome: null,
+        paidAmount: null,
+        closedOn: null,
+        account: {
+          balance: { amount: 5450, currency: 'EUR' as const },
+          overdue: { amount: 5450, currency: 'EUR' as const },
+          dunningLevel: 3 as const,
+          inCollection: true,
+        },
+      },
+    ],
+  },
+);
+
+const Closure = component(
+  ClosureInput,
+  'HandoverClosureInput',
+  {
+    outcome:
+      '`paid` (the agency collected the claim), `partly-paid`, `uncollectable` (the rest is written off) or `withdrawn` (the studio took the claim back).',
+    paidAmount: {
+      text: 'What the agency paid over to the studio, booked as a `payment`: required (more than 0) for `paid` and `partly-paid`, optional otherwise.',
+      fields: paidCents,
+    },
+  },
+  { text: 'The agency’s result.', examples: [{ outcome: 'paid', paidAmount: { amount: 5450, currency: 'EUR' } }] },
+);
+
+const Debtors = component(
+  DebtorList,
+  'DebtCollection',
+  {
+    items: {
+      text: 'The accounts with a collection agency, oldest handover first.',
+      fields: {
+        contractId: 'The contract.',
+        contractNumber: 'The contract’s number: the reference the agency quotes.',
+        handedOverOn: 'The day it was handed over.',
+        firstName: 'The debtor’s first name as the contact holds it now.',
+        lastName: 'The debtor’s last name as the contact holds it now.',
+        address: {
+          text: 'The debtor’s postal address as the contact holds it now, or null.',
+          fields: {
+            street: 'Street and number.',
+            postalCode: 'Postal code.',
+            city: 'City.',
+            country: 'ISO 3166-1 alpha-2.',
+          },
+        },
+        email: 'The debtor’s email as the contact holds it now, or null.',
+        items: { text: 'The open items handed over.', fields: item.fields },
+        total: { text: 'What was handed over.', fields: cents },
+      },
+    },
+  },
+  { text: 'The accounts handed to a collection agency, for the agency.', examples: [{ items: [] }] },
+);
+
 export const accountComponents = {
   Account,
   Reminder,
+  Handover,
+  HandoverClosureInput: Closure,
+  DebtCollection: Debtors,
   PaymentInput: Payment,
   CorrectionInput: Correction,
 } satisfies Record<string, Component>;
@@ -285,6 +375,45 @@ export const accountOperations = {
       description: 'The reminder as sent, and the account’s summary after it.',
       content: { [json]: Reminder },
       headers: ['location'],
+    },
+  },
+  'accounts-hand-over': {
+    summary: 'Hand the account to a collection agency',
+    description:
+      'Only at `dunningLevel` 2 and after the last Mahnung’s deadline has passed (else 409): a claim goes to an agency only after the member was reminded, warned and given time, never straight after a return. Keeps the open items and their total as handed over, sets `inCollection` and level 3 and announces `account.handed-over`; the account then appears in `GET /api/debt-collection`. No more reminders while it is there. Of two at once one is handed over, the other is a 409. ' +
+      exactlyOnce.replace('booking', 'handover') +
+      ' Owners only.',
+    success: {
+      status: 201,
+      description: 'The handover and the account’s summary after it.',
+      content: { [json]: Handover },
+      headers: ['location'],
+    },
+    problems: { 409: ['conflict'] },
+  },
+  'accounts-close-handover': {
+    summary: 'Close a handover with the agency’s result',
+    description:
+      'Books what the agency paid over as a `payment` (which settles the oldest open amounts first) and, for `uncollectable`, what is still overdue after it as a `write-off`; the handover ends (it leaves `GET /api/debt-collection`) and `inCollection` is false again. The level follows what is still overdue: 0 when nothing is, else 2, so a withdrawn claim can be reminded and handed over again. An account not with an agency: 409. ' +
+      exactlyOnce +
+      ' Owners only.',
+    body: Closure,
+    success: {
+      status: 201,
+      description: 'The closed handover and the account’s summary after it.',
+      content: { [json]: Handover },
+      headers: ['location'],
+    },
+    problems: { 409: ['conflict'] },
+  },
+  'accounts-debt-collection': {
+    summary: 'List the accounts with a collection agency',
+    description:
+      "Every account handed over and not closed, oldest handover first: the debtor’s name, address and email (as the contact holds them now), the contract’s number, the open items and the total as handed over. One Query of an index that holds only those accounts. With `Accept: text/csv` the same as CSV for the agency: UTF-8 with a byte order mark, a header row, one line per open item (the debtor’s columns repeated), every cell quoted, amounts in euros with a decimal point; a cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return starts with `'` instead, so that no spreadsheet runs it as a formula. Owners only.",
+    success: {
+      status: 200,
+      description: 'The accounts handed over, as JSON or as CSV.',
+      content: { [json]: Debtors, 'text/csv': v.string() },
     },
   },
 } satisfies Record<RouteNameOf<'accounts'>, OperationDoc>;

@@ -11,6 +11,8 @@ import { documentClient, tableName } from '../db/client.ts';
 import { NotFound } from '../db/errors.ts';
 import { remittanceText } from '../sepa/remittance.ts';
 import { bookingTexts } from './booking-texts.ts';
+import { handoverFromItem } from './collection-agency/entity.ts';
+import type { Handover } from './collection-agency/schema.ts';
 import { entryFromItem, entrySortPrefix, sequenceAttribute } from './entity.ts';
 import { reminderFromItem } from './reminders/entity.ts';
 import type { Reminder } from './reminders/schema.ts';
@@ -26,6 +28,8 @@ export interface AccountState {
   dues: Map<string, DueAnswer>;
   /** The reminders sent, oldest first. */
   reminders: Reminder[];
+  /** The handovers to a collection agency, oldest first; the last is open while the account is `inCollection`. */
+  handovers: Handover[];
 }
 
 // Contracts that owe: a pending offer is not agreed, a cancelled one never ran (as the collections' candidates).
@@ -70,6 +74,10 @@ export const readAccount = async (contractId: string): Promise<AccountState> => 
     reminders: items
       .filter((item) => item.entity === 'reminder')
       .map(reminderFromItem)
+      .sort((a, b) => a.number - b.number),
+    handovers: items
+      .filter((item) => item.entity === 'handover')
+      .map(handoverFromItem)
       .sort((a, b) => a.number - b.number),
   };
 };

@@ -16,6 +16,8 @@ export const bookingTexts = {
     `Zahlung ${methods[method]}${reference ? `: ${reference}` : ''}`,
   reminderFee: (number: number, sentOn: CalendarDate) =>
     `Mahngebühr der Mahnung Nr. ${number} vom ${germanDate(sentOn)}`,
+  agencyPayment: (handover: number) => `Zahlung über das Inkassobüro (Übergabe Nr. ${handover})`,
+  agencyWriteOff: (handover: number) => `Ausbuchung: uneinbringlich laut Inkassobüro (Übergabe Nr. ${handover})`,
   credit: (reason: string) => `Gutschrift: ${reason}`,
   writeOff: (reason: string) => `Ausbuchung: ${reason}`,
 };

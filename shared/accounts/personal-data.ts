@@ -23,6 +23,16 @@ export const accountPersonalData = [
     reach: { from: 'contract' },
   },
   {
+    entity: 'handover',
+    personalData: true,
+    category: 'account',
+    purpose:
+      'A claim handed to a collection agency: the contract’s number, the debtor’s contact id, the open items and total handed over and the agency’s result; the debtor’s name, address and email are read from the contact when the agency’s list is made (Art. 6 Abs. 1 f GDPR).',
+    retention:
+      'As the contract: to the end of the eighth calendar year after the signing year, or after the contract’s end once known (§ 147 Abs. 1, 3 AO, § 257 Abs. 4 HGB); then purged.',
+    reach: { from: 'contract' },
+  },
+  {
     entity: 'reminderMail',
     personalData: false,
     category: 'account',

@@ -16,6 +16,10 @@ export const en = {
   inCollection: 'The account has been handed over to a collection agency: the studio no longer reminds',
   noStudioAccount:
     'The studio profile names no bank account (sepa.iban) that a reminder could ask the member to pay into',
+  handoverNeedsMahnung: 'Only an account at dunning level 2 (after a Mahnung) can be handed over',
+  handoverBeforeDeadline: (deadline: string) => `The last Mahnung's deadline, ${deadline}, has not passed yet`,
+  handoverRaced: 'The account was handed over by another request at the same moment',
+  notInCollection: 'The account is not with a collection agency: there is no handover to close',
 } as const;
 
 export const de = {
@@ -29,6 +33,10 @@ export const de = {
   reminderRaced: 'Zur selben Zeit wurde eine andere Mahnung für dieses Konto verschickt',
   inCollection: 'Das Konto wurde an ein Inkassobüro übergeben: das Studio mahnt nicht mehr',
   noStudioAccount: 'Das Studioprofil nennt kein Konto (sepa.iban), auf das eine Mahnung die Zahlung erbitten könnte',
+  handoverNeedsMahnung: 'Nur ein Konto auf Mahnstufe 2 (nach einer Mahnung) kann übergeben werden',
+  handoverBeforeDeadline: (deadline) => `Die Frist der letzten Mahnung, ${deadline}, ist noch nicht abgelaufen`,
+  handoverRaced: 'Das Konto wurde zur selben Zeit von einer anderen Anfrage übergeben',
+  notInCollection: 'Das Konto liegt bei keinem Inkassobüro: es gibt keine Übergabe abzuschließen',
 } as const satisfies GermanTexts<typeof en>;
 
 export const accountTexts = areaTexts(

@@ -78,9 +78,9 @@ const collectFirstDue = async (api: TestApi) => {
 };
 
 /**
- * The bank returns the person's January debit (MD06: the person asked for the money back) and staff send a
- * reminder; its letter is kept and mailed as documents-render does on `reminder.sent`. The clock is set to the
- * return's day for these requests.
+ * The bank returns the person's January debit (MD06: the person asked for the money back), staff send a
+ * reminder and a Mahnung, and the owner hands the claim to a collection agency; the letters are kept and mailed as
+ * documents-render does on `reminder.sent`. The clock is set to each step's day for these requests.
  */
 const remindOfReturnedDue = async (api: TestApi, contract: { id: string; number: string }) => {
   const { collectionId } = (await api.request('GET', `/api/contracts/${contract.id}/dues?to=2027-01-31`)).body.items[0];
@@ -93,6 +93,11 @@ const remindOfReturnedDue = async (api: TestApi, contract: { id: string; number:
       bankFee: { amount: 300, currency: 'EUR' },
     });
     await created(api, `/api/contracts/${contract.id}/account/reminders`, undefined);
+    // A Mahnung 14 days later and, after its deadline, the claim handed to a collection agency.
+    process.env.STUDIO_CLOCK = '2027-02-05T09:00:00Z';
+    await created(api, `/api/contracts/${contract.id}/account/reminders`, undefined);
+    process.env.STUDIO_CLOCK = '2027-02-20T09:00:00Z';
+    await created(api, `/api/contracts/${contract.id}/account/handover`, undefined);
   } finally {
     delete process.env.STUDIO_CLOCK;
   }
@@ -103,7 +108,7 @@ const remindOfReturnedDue = async (api: TestApi, contract: { id: string; number:
 /**
  * Everything the service can hold about one customer: the contact, a contract signed at the tablet with its
  * mandate signed, the customer's copy mailed, the signed original stored, its first due collected, a payment
- * at the counter booked on its account, the debit returned and a reminder sent (its letter kept and mailed), a
+ * at the counter booked on its account, the debit returned, reminded (the letters kept and mailed) and handed to a collection agency, a
  * termination declared without login (by email, in capitals), then terminated by staff and confirmed by letter. The studio profile
  * is set first (contracts and mandates need it).
  */
