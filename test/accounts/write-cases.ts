@@ -21,9 +21,12 @@ export const writeCases = ({
    * A contract whose first due came back (MD06, so it is not collected again): overdue, as a reminder needs it.
    * The contract, its signing and the collection happen with the clock 40 days back, the return on the real clock.
    */
-  const overdueContract = async () => {
+  const overdueContract = async (
+    daysBack = 40,
+    steps: (collectionDate: string, contractId: string) => Promise<void> = async () => {},
+  ) => {
     const today = todayIn('Europe/Berlin');
-    const past = addDays(today, -40);
+    const past = addDays(today, -daysBack);
     const collectionDate = businessDayOnOrAfter(addDays(past, 20));
     const realClock = process.env.STUDIO_CLOCK;
     process.env.STUDIO_CLOCK = `${past}T09:00:00Z`;
@@ -56,8 +59,23 @@ export const writeCases = ({
       reasonCode: 'MD06',
       returnedOn: collectionDate,
     });
+    await steps(collectionDate, contract.id);
     return contract;
   };
+  /** An overdue contract reminded twice, 14 days apart, the Mahnung's deadline past: ready to hand over. */
+  const mahnedContract = () =>
+    overdueContract(80, async (collectionDate, id) => {
+      const realClock = process.env.STUDIO_CLOCK;
+      try {
+        for (const day of [1, 15]) {
+          process.env.STUDIO_CLOCK = `${addDays(collectionDate, day)}T09:00:00Z`;
+          await post(`/api/contracts/${id}/account/reminders`, undefined);
+        }
+      } finally {
+        if (realClock === undefined) delete process.env.STUDIO_CLOCK;
+        else process.env.STUDIO_CLOCK = realClock;
+      }
+    });
 
   const booking = (
     path: string,
@@ -104,6 +122,53 @@ export const writeCases = ({
           },
           // Each run reminds its own contract, of its own due on its own days.
           sameBut: ['contractId', 'sentOn', 'deadline', 'items', 'total', 'account'],
+        };
+      },
+    },
+    'POST /api/contracts/:id/account/handover': {
+      prepare: async () => {
+        const contract = await mahnedContract();
+        return {
+          method: 'POST',
+          path: `/api/contracts/${contract.id}/account/handover`,
+          holdsOnce: async (response) => {
+            expect(response.status, JSON.stringify(response.body)).toBe(201);
+            expect(await eventsOf('account.handed-over', contract.id)).toHaveLength(1);
+            const account = (await get(`/api/contracts/${contract.id}/account`)).body;
+            expect(account).toMatchObject({ dunningLevel: 3, inCollection: true });
+            const listed = (await get('/api/debt-collection')).body.items.filter(
+              (entry: { contractId: string }) => entry.contractId === contract.id,
+            );
+            expect(listed).toHaveLength(1);
+          },
+          sameBut: ['contractId', 'contractNumber', 'contactId', 'handedOverOn', 'items', 'total', 'account'],
+        };
+      },
+    },
+    'POST /api/contracts/:id/account/handover/closure': {
+      prepare: async () => {
+        const contract = await mahnedContract();
+        await post(`/api/contracts/${contract.id}/account/handover`, undefined);
+        return {
+          method: 'POST',
+          path: `/api/contracts/${contract.id}/account/handover/closure`,
+          body: { outcome: 'partly-paid', paidAmount: { amount: 1000, currency: 'EUR' } },
+          holdsOnce: async (response) => {
+            expect(response.status, JSON.stringify(response.body)).toBe(201);
+            const account = (await get(`/api/contracts/${contract.id}/account`)).body;
+            expect(account.inCollection).toBe(false);
+            expect(account.entries.filter((entry: { kind: string }) => entry.kind === 'payment')).toHaveLength(1);
+          },
+          sameBut: [
+            'contractId',
+            'contractNumber',
+            'contactId',
+            'handedOverOn',
+            'closedOn',
+            'items',
+            'total',
+            'account',
+          ],
         };
       },
     },
