@@ -33,7 +33,7 @@ const StoredDocument = component(
   'StoredDocument',
   {
     id: 'ID des gespeicherten Dokuments, eine ULID.',
-    kind: 'Art des Dokuments: `signed_original` (das unterschriebene Original), `mandate` (SEPA-Mandat), `termination_confirmation` (Kündigungsbestätigung) oder `withdrawal_confirmation` (Widerrufsbestätigung). Je Vertrag höchstens ein Dokument jeder Art, nur `mandate` je Mandat: ein SEPA-Mandat, das erst nach dem gespeicherten Original unterschrieben wurde, bekommt ein eigenes Dokument (Mandatsseite mit Unterschrift und Prüfprotokoll).',
+    kind: 'Art des Dokuments: `signed_original` (das unterschriebene Original), `mandate` (SEPA-Mandat), `termination_confirmation` (Kündigungsbestätigung) `withdrawal_confirmation` (Widerrufsbestätigung) oder `reminder` (Zahlungserinnerung oder Mahnung). Je Vertrag höchstens ein Dokument jeder Art, nur `mandate` je Mandat und `reminder` je Mahnung: ein SEPA-Mandat, das erst nach dem gespeicherten Original unterschrieben wurde, bekommt ein eigenes Dokument (Mandatsseite mit Unterschrift und Prüfprotokoll).',
     sha256:
       'SHA-256 der gespeicherten Bytes (hexadezimal, Kleinbuchstaben). Jeder Abruf wird daran geprüft; das `ETag` des Abrufs ist `"sha256:<sha256>"`.',
     size: 'Größe der Datei in Bytes.',
@@ -41,7 +41,7 @@ const StoredDocument = component(
       'Bis dahin wird die Datei unverändert aufbewahrt und kann nicht gelöscht werden (RFC 3339, UTC): mindestens bis zum Ende des achten Kalenderjahres nach dem Jahr der Unterschrift (§ 147 Abs. 3 AO, § 257 Abs. 4 HGB).',
     createdAt: 'Wann die Datei gespeichert wurde (RFC 3339, UTC).',
     mandateReference:
-      'Die Mandatsreferenz des SEPA-Mandats, dessen Unterschrift dieses Dokument zeigt: beim Original das darin unterschrieben enthaltene Mandat (`null`: keines), bei `mandate` sein Mandat. Die Unterschrift eines Mandats steht in genau einem Dokument des Vertrags.',
+      'Die Mandatsreferenz des SEPA-Mandats, dessen Unterschrift dieses Dokument zeigt: beim Original das darin unterschrieben enthaltene Mandat (`null`: keines), bei `mandate` sein Mandat. Bei `reminder` kein Mandat, sondern die Nummer der Mahnung in derselben Form (`<Vertragsnummer>-<n>`, `n` ab 1). Die Unterschrift eines Mandats steht in genau einem Dokument des Vertrags.',
   },
   {
     text: 'Ein gespeichertes Dokument eines Vertrags: einmal erzeugt, danach Byte für Byte unverändert.',

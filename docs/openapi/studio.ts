@@ -60,6 +60,14 @@ const sepaField = {
   },
 } as const;
 
+const reminderFeeField = {
+  text: 'What each reminder after the first books on the member’s account as `reminder-fee` (docs/accounts.md, "Reminders"): money from 0 to 250 cents in EUR, 0 when absent; more is a 400. The first reminder is always free. Not copied into contracts: a reminder takes the profile’s fee of its day.',
+  fields: {
+    amount: 'Cents, a whole number from 0 to 250.',
+    currency: 'Always `EUR`.',
+  },
+} as const;
+
 const mitteSepa = {
   creditorId: 'DE98ZZZ09999999999',
   iban: 'DE89370400440532013000',
@@ -70,7 +78,7 @@ const mitteSepa = {
 const Input = component(
   StudioInput,
   'StudioInput',
-  { ...studioFields, sepa: sepaField },
+  { ...studioFields, sepa: sepaField, reminderFee: reminderFeeField },
   {
     text: 'The studio profile: all its fields (a PUT replaces the whole profile; a field left out becomes null or its default). Strings are trimmed; unknown fields are a 400.',
     examples: [
@@ -90,6 +98,7 @@ const Studio = component(
   {
     ...studioFields,
     sepa: sepaField,
+    reminderFee: reminderFeeField,
     createdAt: 'When the profile was first set: RFC 3339 UTC with milliseconds.',
     updatedAt: 'When the profile last changed: RFC 3339 UTC with milliseconds.',
     updatedBy: 'The `sub` of the owner who set the profile last.',

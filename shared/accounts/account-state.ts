@@ -11,7 +11,11 @@ import { documentClient, tableName } from '../db/client.ts';
 import { NotFound } from '../db/errors.ts';
 import { remittanceText } from '../sepa/remittance.ts';
 import { bookingTexts } from './booking-texts.ts';
+import { handoverFromItem } from './collection-agency/entity.ts';
+import type { Handover } from './collection-agency/schema.ts';
 import { entryFromItem, entrySortPrefix, sequenceAttribute } from './entity.ts';
+import { reminderFromItem } from './reminders/entity.ts';
+import type { Reminder } from './reminders/schema.ts';
 import type { Entry } from './schema.ts';
 import { type AccountSummary, emptyAccount } from './summary-schema.ts';
 
@@ -22,6 +26,10 @@ export interface AccountState {
   summary: AccountSummary;
   entries: Entry[];
   dues: Map<string, DueAnswer>;
+  /** The reminders sent, oldest first. */
+  reminders: Reminder[];
+  /** The handovers to a collection agency, oldest first; the last is open while the account is `inCollection`. */
+  handovers: Handover[];
 }
 
 // Contracts that owe: a pending offer is not agreed, a cancelled one never ran (as the collections' candidates).
@@ -35,7 +43,7 @@ const storedDue = (item: Record<string, unknown>): DueAnswer => {
 
 /**
  * The account in one Query of the contract's partition, from `CONTRACT` to `ENTRY#~`: the contract (with the
- * summary), its signatures and mandates, its stored dues and its entries; never the signature images.
+ * summary), its signatures and mandates, its stored dues, its reminders and its entries; never the signature images.
  */
 export const readAccount = async (contractId: string): Promise<AccountState> => {
   const items = await queryAll({
@@ -63,6 +71,14 @@ export const readAccount = async (contractId: string): Promise<AccountState> => 
         .map(storedDue)
         .map((due) => [due.id, due]),
     ),
+    reminders: items
+      .filter((item) => item.entity === 'reminder')
+      .map(reminderFromItem)
+      .sort((a, b) => a.number - b.number),
+    handovers: items
+      .filter((item) => item.entity === 'handover')
+      .map(handoverFromItem)
+      .sort((a, b) => a.number - b.number),
   };
 };
 

@@ -15,9 +15,12 @@ export const accountsArea = {
     { name: 'accounts-record-payment', method: 'POST', path: '/api/contracts/{id}/account/payments', entry: 'functions/accounts/record-payment.ts', roles: anyRole, data: 'read-write' },
     { name: 'accounts-credit', method: 'POST', path: '/api/contracts/{id}/account/credits', entry: 'functions/accounts/credit.ts', roles: ownerOnly, data: 'read-write' },
     { name: 'accounts-write-off', method: 'POST', path: '/api/contracts/{id}/account/write-offs', entry: 'functions/accounts/write-off.ts', roles: ownerOnly, data: 'read-write' },
+    { name: 'accounts-hand-over', method: 'POST', path: '/api/contracts/{id}/account/handover', entry: 'functions/accounts/hand-over.ts', roles: ownerOnly, data: 'read-write' },
+    { name: 'accounts-close-handover', method: 'POST', path: '/api/contracts/{id}/account/handover/closure', entry: 'functions/accounts/close-handover.ts', roles: ownerOnly, data: 'read-write' },
+    { name: 'accounts-debt-collection', method: 'GET', path: '/api/debt-collection', entry: 'functions/accounts/debt-collection.ts', roles: ownerOnly, data: 'read' },
+    { name: 'accounts-remind', method: 'POST', path: '/api/contracts/{id}/account/reminders', entry: 'functions/accounts/remind.ts', roles: anyRole, data: 'read-write' },
   ],
-  // `reminder.sent` and `account.handed-over` join with the reminders and the collection agency (a later slice).
-  eventTypes: ['account.overdue', 'account.settled', 'payment.recorded'],
+  eventTypes: ['account.overdue', 'account.settled', 'payment.recorded', 'reminder.sent', 'account.handed-over'],
   entities: {},
   sampleIds: {},
   sampleRequests: () => ({
@@ -25,6 +28,7 @@ export const accountsArea = {
       body: { amount: { amount: 5200, currency: 'EUR' }, paidOn: '2027-02-10', method: 'cash', reference: 'Quittung 0815' },
     },
     'accounts-credit': { body: { amount: { amount: 4900, currency: 'EUR' }, reason: 'Studio closed for two weeks in August' } },
+    'accounts-close-handover': { body: { outcome: 'paid', paidAmount: { amount: 5450, currency: 'EUR' } } },
     'accounts-write-off': { body: { amount: { amount: 300, currency: 'EUR' }, reason: 'Bank fee waived as a goodwill gesture' } },
   }),
 } as const satisfies AreaDefinition;

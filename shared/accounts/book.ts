@@ -21,6 +21,10 @@ export interface Booking<Result = unknown> {
   dues?: readonly DueAnswer[];
   /** The event of the action's change, beside the account's own. */
   change?: Change;
+  /** An event of the account's own (`data.version` the account's sequence after the booking). */
+  accountEvent?: Change['type'];
+  /** The dunning state after the action (a reminder, a handover, its closure); else as before. */
+  dunning?: Pick<AccountSummary, 'dunningLevel' | 'inCollection'>;
   /** The answer stored for a replay under an Idempotency-Key, made from the account as booked. */
   answer?: (account: Account) => Result;
 }
@@ -38,10 +42,13 @@ export const accountOf = (state: Pick<AccountState, 'contract' | 'summary' | 'en
   entries: [...state.entries].sort((a, b) => (a.bookedOn < b.bookedOn ? -1 : a.bookedOn > b.bookedOn ? 1 : 0)),
 });
 
-const summaryOf = (settlement: Settlement, before: AccountSummary): AccountSummary => ({
+const summaryOf = (
+  settlement: Settlement,
+  before: Pick<AccountSummary, 'dunningLevel' | 'inCollection'>,
+): AccountSummary => ({
   balance: euros(settlement.balance),
   overdue: euros(settlement.overdue),
-  // Reminders raise the level (a later slice); nothing overdue brings it back to 0, unless the claim was handed over.
+  // Reminders and the handover set the level; nothing overdue brings it back to 0, unless the claim was handed over.
   dunningLevel: settlement.overdue === 0 && !before.inCollection ? 0 : before.dunningLevel,
   inCollection: before.inCollection,
 });
@@ -120,10 +127,11 @@ const bookingWrites = (
   entries: readonly Entry[],
   duesChanged: readonly DueAnswer[],
   summary: AccountSummary,
+  accountEvent?: Change['type'],
 ) => {
   const contractId = state.contract.id;
   const next = state.sequence + Math.max(entries.length, 1);
-  const events: Change[] = [];
+  const events: Change[] = accountEvent ? [{ type: accountEvent, id: contractId, version: next }] : [];
   if (state.summary.overdue.amount === 0 && summary.overdue.amount > 0)
     events.push({ type: 'account.overdue', id: contractId, version: next });
   if (state.summary.overdue.amount > 0 && summary.overdue.amount === 0)
@@ -165,7 +173,7 @@ export const bookOnAccount = async <Result>(
     const settlement = settle(all, dues);
     const settling = settledDues(settlement, dues, all);
     const duesChanged = new Map([...(booking.dues ?? []), ...settling].map((changed) => [changed.id, changed]));
-    const summary = summaryOf(settlement, state.summary);
+    const summary = summaryOf(settlement, booking.dunning ?? state.summary);
     const account = accountOf({ contract: state.contract, summary, entries: all });
     const result = booking.answer?.(account);
     const ownWrites = booking.writes ?? [];
@@ -174,10 +182,13 @@ export const bookOnAccount = async <Result>(
       return { account, result, sequence: state.sequence };
     }
     try {
-      await write([...ownWrites, ...bookingWrites(state, entries, [...duesChanged.values()], summary)], {
-        ...(booking.answer ? { result } : {}),
-        ...(booking.change ? { change: booking.change } : {}),
-      });
+      await write(
+        [...ownWrites, ...bookingWrites(state, entries, [...duesChanged.values()], summary, booking.accountEvent)],
+        {
+          ...(booking.answer ? { result } : {}),
+          ...(booking.change ? { change: booking.change } : {}),
+        },
+      );
       return { account, result, sequence };
     } catch (error) {
       if (!(error instanceof ConditionFailed)) throw error;

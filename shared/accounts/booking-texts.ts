@@ -14,6 +14,10 @@ export const bookingTexts = {
   bankFee: (dueId: string) => `Bankgebühr der Rücklastschrift ${dueId}`,
   payment: (method: keyof typeof methods, reference: string | null) =>
     `Zahlung ${methods[method]}${reference ? `: ${reference}` : ''}`,
+  reminderFee: (number: number, sentOn: CalendarDate) =>
+    `Mahngebühr der Mahnung Nr. ${number} vom ${germanDate(sentOn)}`,
+  agencyPayment: (handover: number) => `Zahlung über das Inkassobüro (Übergabe Nr. ${handover})`,
+  agencyWriteOff: (handover: number) => `Ausbuchung: uneinbringlich laut Inkassobüro (Übergabe Nr. ${handover})`,
   credit: (reason: string) => `Gutschrift: ${reason}`,
   writeOff: (reason: string) => `Ausbuchung: ${reason}`,
 };

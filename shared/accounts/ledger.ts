@@ -16,6 +16,8 @@ export interface Settlement {
   credit: number;
   /** By due id: what its entries ask (`due` + `return` − `debit`) and what of it is still open. */
   dues: ReadonlyMap<string, { owed: number; open: number }>;
+  /** By the fee's entry id (`bank-fee`, `reminder-fee`): what of it is still open. */
+  fees: ReadonlyMap<string, number>;
 }
 
 const claimKinds = new Set(['due', 'return', 'debit']);
@@ -61,12 +63,14 @@ export const settle = (entries: readonly Entry[], dues: ReadonlyMap<string, Pick
   );
   let overdue = 0;
   const dueSettlement = new Map<string, { owed: number; open: number }>();
+  const feeSettlement = new Map<string, number>();
   for (const [key, claim] of ordered) {
     const paid = Math.min(claim.owed, Math.max(pool, 0));
     pool -= paid;
     const open = claim.owed - paid;
     if (claim.overdue()) overdue += open;
-    if (!key.startsWith('fee:')) dueSettlement.set(key, { owed: claim.owed, open });
+    if (key.startsWith('fee:')) feeSettlement.set(key.slice('fee:'.length), open);
+    else dueSettlement.set(key, { owed: claim.owed, open });
   }
-  return { balance, overdue, credit: Math.max(pool, 0), dues: dueSettlement };
+  return { balance, overdue, credit: Math.max(pool, 0), dues: dueSettlement, fees: feeSettlement };
 };

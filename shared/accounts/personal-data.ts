@@ -12,4 +12,33 @@ export const itemKinds = [
       'As the contract: to the end of the eighth calendar year after the signing year, or after the contract’s end once known (§ 147 Abs. 1, 3 AO, § 257 Abs. 4 HGB); then purged.',
     reach: { from: 'contract' },
   },
+  {
+    entity: 'reminder',
+    personalData: true,
+    category: 'account',
+    purpose:
+      'A reminder sent to the member (Zahlungserinnerung, Mahnung): its day, deadline, fee and the open items and total its letter printed, to prove what was claimed and when (Art. 6 Abs. 1 b, c, f GDPR; § 286 BGB).',
+    retention:
+      'As the contract: to the end of the eighth calendar year after the signing year, or after the contract’s end once known (§ 147 Abs. 1, 3 AO, § 257 Abs. 4 HGB); then purged.',
+    reach: { from: 'contract' },
+  },
+  {
+    entity: 'handover',
+    personalData: true,
+    category: 'account',
+    purpose:
+      'A claim handed to a collection agency: the contract’s number, the debtor’s contact id, the open items and total handed over and the agency’s result; the debtor’s name, address and email are read from the contact when the agency’s list is made (Art. 6 Abs. 1 f GDPR).',
+    retention:
+      'As the contract: to the end of the eighth calendar year after the signing year, or after the contract’s end once known (§ 147 Abs. 1, 3 AO, § 257 Abs. 4 HGB); then purged.',
+    reach: { from: 'contract' },
+  },
+  {
+    entity: 'reminderMail',
+    personalData: false,
+    category: 'account',
+    purpose:
+      'The note that a reminder’s letter was mailed (when, and the message id), so that it goes out once; the address is not kept.',
+    retention: 'As long as the contract’s partition: it goes with the contract.',
+    reach: { from: 'contract' },
+  },
 ] as const satisfies AreaItemKinds;

@@ -65,6 +65,8 @@ const euros = (min: number, max: number) => {
 export const positiveEuros = () => euros(1, maxAmount);
 /** What the bank charged for a return: 0 to 15.00 euros (docs/accounts.md, "Returns"). */
 export const bankFeeEuros = () => euros(0, 1500);
+/** The studio's fee for each reminder after the first: 0 to 2.50 euros (docs/accounts.md, "Reminders"). */
+export const reminderFeeEuros = () => euros(0, 250);
 
 export const PaymentInput = v.strictObject({
   amount: positiveEuros(),

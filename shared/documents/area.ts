@@ -8,6 +8,7 @@ export const documentEventTypes = [
   'contract.terminated',
   'contract.withdrawn',
   'mandate.signed',
+  'reminder.sent',
 ] as const;
 
 /** The id of the sample contract's signed original, as a sample request names it. */

@@ -1,5 +1,6 @@
 import type { StreamRecordHandler } from '../background/stream-function.ts';
 import type { documentEventTypes } from './area.ts';
+import { sendReminderLetters } from './reminder-letters.ts';
 import { confirmSignedAtHome } from './signed-at-home-confirmation.ts';
 import { keepContractDocuments, keepDocumentsOfSignedContract } from './signed-original.ts';
 import { confirmTermination } from './termination-confirmation.ts';
@@ -31,6 +32,8 @@ const work: Record<(typeof documentEventTypes)[number], (contractId: string) => 
     await keepContractDocuments(contractId);
     await confirmSignedAtHome(contractId);
   },
+  // The reminder's letter, kept as a document of its own and mailed (reminder-letters.ts).
+  'reminder.sent': sendReminderLetters,
 };
 
 /** The documents' record handler: the work of each contract event whose documents change (`documentEventTypes`). */

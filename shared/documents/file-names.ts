@@ -6,6 +6,7 @@ const baseNames: Record<DocumentKind, string> = {
   mandate: 'SEPA-Mandat',
   termination_confirmation: 'Kuendigungsbestaetigung',
   withdrawal_confirmation: 'Widerrufsbestaetigung',
+  reminder: 'Mahnung',
 };
 
 /**

@@ -81,7 +81,7 @@ export const ensureStoredDocument = async (
     {
       id: newId(),
       createdAt: now().toISOString(),
-      mandateReference: kind === 'mandate' ? slotReference : signedMandate,
+      mandateReference: kind === 'mandate' || kind === 'reminder' ? slotReference : signedMandate,
     },
   );
   // Bytes found from an earlier attempt may carry that attempt's shorter date.

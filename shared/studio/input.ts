@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { reminderFeeEuros } from '../accounts/schema.ts';
 import { preNotificationDays, sepaBic, sepaCreditorId, sepaIban } from '../sepa/fields.ts';
 import { ibanFieldMessages, sepaTexts } from '../sepa/texts.ts';
 import { StudioPartyInput } from './schema.ts';
@@ -19,5 +20,7 @@ export const StudioSepaInput = v.strictObject({
 export const StudioInput = v.strictObject({
   ...StudioPartyInput.entries,
   sepa: v.optional(v.nullable(StudioSepaInput), null),
+  /** What each reminder after the first books (docs/accounts.md, "Reminders"); none unless set. */
+  reminderFee: v.optional(reminderFeeEuros(), { amount: 0, currency: 'EUR' }),
 });
 export type StudioInput = v.InferOutput<typeof StudioInput>;

@@ -71,6 +71,11 @@ export type StudioSepa = v.InferOutput<typeof StudioSepaRecord>;
 export const StudioRecord = v.object({
   ...StudioCopyRecord.entries,
   sepa: v.nullable(StudioSepaRecord),
+  /** Booked with each reminder after the first (docs/accounts.md); a profile set before it existed charges none. */
+  reminderFee: v.optional(v.object({ amount: v.pipe(v.number(), v.integer()), currency: v.picklist(['EUR']) }), {
+    amount: 0,
+    currency: 'EUR',
+  }),
   createdAt: timestamp(),
   updatedAt: timestamp(),
   /** The `sub` of the owner who last set the profile. */

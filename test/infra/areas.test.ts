@@ -76,8 +76,11 @@ describe('the list of areas', () => {
   it.each(declared.map((area) => [area.name, area] as const))(
     '%s: its event types are `<object>.<change>` of the objects it names',
     (name, area) => {
-      // A change may be hyphenated where the interface names it so (`pause.ended-early`).
-      for (const type of area.eventTypes) expect(type, `${name}: event type ${type}`).toMatch(/^[a-z]+\.[a-z_-]+$/);
+      // The change may be two words joined by `_` or, where the interface names it so (`pause.ended-early`,
+      // `account.handed-over`), by `-`.
+      for (const type of area.eventTypes) {
+        expect(type, `${name}: event type ${type}`).toMatch(/^[a-z]+\.[a-z]+([_-][a-z]+)*$/);
+      }
     },
   );
 });

@@ -78,9 +78,37 @@ const collectFirstDue = async (api: TestApi) => {
 };
 
 /**
+ * The bank returns the person's January debit (MD06: the person asked for the money back), staff send a
+ * reminder and a Mahnung, and the owner hands the claim to a collection agency; the letters are kept and mailed as
+ * documents-render does on `reminder.sent`. The clock is set to each step's day for these requests.
+ */
+const remindOfReturnedDue = async (api: TestApi, contract: { id: string; number: string }) => {
+  const { collectionId } = (await api.request('GET', `/api/contracts/${contract.id}/dues?to=2027-01-31`)).body.items[0];
+  process.env.STUDIO_CLOCK = '2027-01-22T09:00:00Z';
+  try {
+    await created(api, `/api/collections/${collectionId}/returns`, {
+      endToEndId: `${contract.number}-20270101`,
+      reasonCode: 'MD06',
+      returnedOn: '2027-01-22',
+      bankFee: { amount: 300, currency: 'EUR' },
+    });
+    await created(api, `/api/contracts/${contract.id}/account/reminders`, undefined);
+    // A Mahnung 14 days later and, after its deadline, the claim handed to a collection agency.
+    process.env.STUDIO_CLOCK = '2027-02-05T09:00:00Z';
+    await created(api, `/api/contracts/${contract.id}/account/reminders`, undefined);
+    process.env.STUDIO_CLOCK = '2027-02-20T09:00:00Z';
+    await created(api, `/api/contracts/${contract.id}/account/handover`, undefined);
+  } finally {
+    delete process.env.STUDIO_CLOCK;
+  }
+  const { sendReminderLetters } = await import('#shared/documents/reminder-letters.ts');
+  await sendReminderLetters(contract.id);
+};
+
+/**
  * Everything the service can hold about one customer: the contact, a contract signed at the tablet with its
  * mandate signed, the customer's copy mailed, the signed original stored, its first due collected, a payment
- * at the counter booked on its account, a
+ * at the counter booked on its account, the debit returned, reminded (the letters kept and mailed) and handed to a collection agency, a
  * termination declared without login (by email, in capitals), then terminated by staff and confirmed by letter. The studio profile
  * is set first (contracts and mandates need it).
  */
@@ -120,6 +148,7 @@ export const personWithEverything = async (api: TestApi) => {
     method: 'cash',
     reference: 'Quittung Erika Privat',
   });
+  await remindOfReturnedDue(api, contract);
   const declared = await postFrom(api, '127.0.0.2', '/api/public/terminations', {
     firstName: 'Erika',
     lastName: person.lastName,

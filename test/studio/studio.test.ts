@@ -124,6 +124,7 @@ describe('PUT /api/studio', () => {
       vatId: null,
       timeZone: 'Europe/Berlin',
       sepa: null,
+      reminderFee: { amount: 0, currency: 'EUR' },
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       updatedAt: response.body.createdAt,
       updatedBy: localUsers.owner.sub,

@@ -11,6 +11,7 @@ export const documentKinds = [
   'mandate',
   'termination_confirmation',
   'withdrawal_confirmation',
+  'reminder',
 ] as const;
 
 export type DocumentKind = (typeof documentKinds)[number];
@@ -18,15 +19,19 @@ export type DocumentKind = (typeof documentKinds)[number];
 // Contract ids are ULIDs; anything else (a `/`, `..`) could leave the contract's prefix or the local folder.
 const keyPattern = /^contracts\/[0-9A-HJKMNP-TV-Z]{26}\/[a-z_]+(-[0-9]{1,3})?\.pdf$/;
 
+// Kinds a contract has many of: one per mandate signed later, one per reminder.
+const numberedKinds: readonly DocumentKind[] = ['mandate', 'reminder'];
+
 /**
  * A document's place among the contract's documents: its kind, and for a `mandate` document the mandate's
- * number (`mandate-2` for the reference `2026-000001-2`), since each mandate signed later gets its own. Other
- * kinds exist once per contract, whatever mandate they show.
+ * number (`mandate-2` for the reference `2026-000001-2`), since each mandate signed later gets its own; for a
+ * `reminder` the reminder's number the same way (`reminder-2` for `2026-000001-2`). Other kinds exist once per
+ * contract, whatever mandate they show.
  */
 export const documentSlot = (kind: DocumentKind, mandateReference: string | null = null): string => {
-  if (kind !== 'mandate') return kind;
+  if (!numberedKinds.includes(kind)) return kind;
   const sequence = mandateReference?.slice(mandateReference.lastIndexOf('-') + 1) ?? '';
-  if (!/^[0-9]{1,3}$/.test(sequence)) throw new Error(`Not a mandate reference: ${mandateReference}`);
+  if (!/^[0-9]{1,3}$/.test(sequence)) throw new Error(`Not a ${kind} reference: ${mandateReference}`);
   return `${kind}-${Number(sequence)}`;
 };
 

@@ -1,0 +1,18 @@
+import { closeHandover } from '#shared/accounts/collection-agency/hand-over.ts';
+import { ClosureInput, type HandoverAnswer } from '#shared/accounts/collection-agency/schema.ts';
+import { idempotencyKeys } from '#shared/http/idempotency.ts';
+import { route } from '#shared/http/route.ts';
+
+export const handler = route(
+  'accounts-close-handover',
+  {
+    body: ClosureInput,
+    idempotency: idempotencyKeys,
+    reply: (handover: HandoverAnswer) => ({
+      status: 201,
+      body: handover,
+      headers: { location: `/api/contracts/${handover.contractId}/account` },
+    }),
+  },
+  ({ id, body }) => closeHandover(id, body),
+);
