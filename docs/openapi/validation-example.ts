@@ -1,17 +1,21 @@
 import type * as v from 'valibot';
+import { idempotencyKeyOf } from '#shared/http/idempotency.ts';
 import { type Language, Problem, type ProblemDocument } from '#shared/http/problem.ts';
 import { parseOrThrow } from '#shared/http/validate.ts';
 import type { OperationDoc } from './operation-doc.ts';
 
-const answerTo = (schema: v.GenericSchema, input: unknown, part: 'body' | 'query', language: Language) => {
+const answerOf = (check: () => unknown, language: Language) => {
   try {
-    parseOrThrow(schema, input, part);
+    check();
     return undefined;
   } catch (error) {
     if (error instanceof Problem) return error.toDocument(language);
     throw error;
   }
 };
+
+const answerTo = (schema: v.GenericSchema, input: unknown, part: 'body' | 'query', language: Language) =>
+  answerOf(() => parseOrThrow(schema, input, part), language);
 
 // Values a body field cannot take: of the wrong JSON type for every field kind there is.
 const badBodyValues = [123, 'x', true, []];
@@ -47,7 +51,8 @@ export const validationExample = (doc: OperationDoc, language: Language): Proble
     return undefined;
   }
   const query = doc.query?.schema;
-  if (!query) return undefined;
+  // A POST without body or query (a reminder, a handover) can only be refused for its Idempotency-Key.
+  if (!query) return answerOf(() => idempotencyKeyOf({ headers: { 'idempotency-key': '' } }), language);
   for (const name of Object.keys(query.entries)) {
     for (const value of badQueryValues) {
       const answer = answerTo(query, { [name]: value }, 'query', language);

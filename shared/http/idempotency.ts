@@ -31,7 +31,8 @@ const bodyFingerprint = (body: unknown): string => {
   }
 };
 
-const keyOf = (event: APIGatewayProxyEventV2): string | undefined => {
+/** The request's `Idempotency-Key`, refused with a 400 naming the header when it is empty or over 255 characters. */
+export const idempotencyKeyOf = (event: Pick<APIGatewayProxyEventV2, 'headers'>): string | undefined => {
   const key = event.headers['idempotency-key'];
   if (key !== undefined && (key.length < 1 || key.length > 255)) {
     throw new Problem('validation-failed', 'http.idempotencyKeyInvalid', {
@@ -61,7 +62,7 @@ const keyOf = (event: APIGatewayProxyEventV2): string | undefined => {
  */
 const idempotentPost = (): Middleware => ({
   before: async (request) => {
-    const key = keyOf(request.event);
+    const key = idempotencyKeyOf(request.event);
     if (key === undefined) return;
     const { caller } = request.context as unknown as CallerContext;
     const fingerprint = sha256Hex(canonicalJson([caller.sub, request.event.rawPath, key]));

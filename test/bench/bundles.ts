@@ -50,8 +50,8 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
   },
   'signing-document': { kb: 700, why: 'the same PDF as contracts-document' },
   'documents-render': {
-    kb: 760,
-    why: 'the same PDF as contracts-document, rendered from the stream, and since it mails the Kündigungsbestätigung the MIME message as contracts-send-copy (measured 746 KB)',
+    kb: 763,
+    why: "the same PDF as contracts-document, rendered from the stream, and since it mails the Kündigungsbestätigung the MIME message as contracts-send-copy (measured 746 KB); measured 761.0 KB with the reminder's letter (Zahlungserinnerung, Mahnung) it renders, seals and mails beside the originals",
   },
   'contracts-send-copy': {
     kb: 771,
@@ -70,8 +70,8 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     why: "the same signature image checks as contracts-sign; every area's problem titles, not-found texts and event types ride along in each bundle (75.0 KB before the collections and declarations areas, 76.6 KB with the withdrawal's texts, 77.7 KB with the withdrawal period a remote signature sets, 78.0 KB with the account's summary on the contract and the accounts area's event types); measured 79.5 KB with the contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr",
   },
   'signing-sign-mandate': {
-    kb: 80,
-    why: "the same signature image checks and seal as contracts-sign-mandate, and the signing token's session (measured 75.8 KB)",
+    kb: 83,
+    why: "the same signature image checks and seal as contracts-sign-mandate, and the signing token's session (measured 75.8 KB); measured 80.0 KB with the contract's pauses, amendments and account summary in every contract it maps",
   },
   'contracts-add-mandate': {
     kb: 83,
@@ -148,6 +148,22 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
   'signing-view': {
     kb: 63,
     why: "The contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr (measured 60.7 KB)",
+  },
+  'studio-put': {
+    kb: 65,
+    why: "The studio's reminderFee beside its IBAN check (measured 62.8 KB)",
+  },
+  'accounts-hand-over': {
+    kb: 63,
+    why: "The account's booking with its dunning rules and the contract's record it reads (measured 60.8 KB)",
+  },
+  'accounts-close-handover': {
+    kb: 63,
+    why: "The account's booking with its dunning rules and the contract's record it reads (measured 60.3 KB)",
+  },
+  'accounts-remind': {
+    kb: 67,
+    why: "The reminder's open items, fee and deadline computed with the account's booking and the contract's record (measured 64.8 KB)",
   },
 };
 

@@ -373,6 +373,10 @@ describe('what the document states about requests', () => {
       const own = [
         ...Object.keys(bodyProperties),
         ...(operation.parameters ?? []).filter((p: Json) => p.in === 'query').map((p: Json) => p.name),
+        // Without a body or query, the one thing a POST can get wrong is its Idempotency-Key.
+        ...(operation.requestBody || operation.parameters?.some((p: Json) => p.in === 'query')
+          ? []
+          : (operation.parameters ?? []).filter((p: Json) => p.in === 'header').map((p: Json) => p.name)),
       ];
       const paths = (example.value.errors as { path: string }[]).map((error) => error.path.split('.')[0]);
       expect(paths.length, route.name).toBeGreaterThan(0);

@@ -32,7 +32,9 @@ const sharedSource = readdirSync(join(repositoryRoot, 'shared'), { recursive: tr
 describe('docs/events-and-webhooks.md', () => {
   it('lists exactly the areas’ event types, in the catalogue’s order', () => {
     const rows = tableAfter(doc('events-and-webhooks.md'), '| type | written by |');
-    const listed = rows.flatMap(([types = '']) => [...types.matchAll(/`([a-z_]+\.[a-z_]+)`/g)].map(([, type]) => type));
+    const listed = rows.flatMap(([types = '']) =>
+      [...types.matchAll(/`([a-z_]+\.[a-z_-]+)`/g)].map(([, type]) => type),
+    );
 
     expect(listed).toEqual([...eventTypes]);
   });
