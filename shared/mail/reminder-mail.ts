@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '../contracts/document/german-format.ts';
+import { formatDate, formatMoney } from '../messages/german-format.ts';
 import type { ContractCopyMail } from './contract-copy-mail.ts';
 import type { MailContent } from './mime-message.ts';
 import { studioMail } from './studio-mail.ts';

@@ -20,8 +20,6 @@ const knownUpward: Readonly<Record<string, string>> = {
   'shared/db/write.ts -> shared/events/entity.ts':
     'the outbox: write() puts the change’s event into its transaction; the event item needs the areas’ event types',
   'shared/db/record-store.ts -> shared/events/entity.ts': 'the `Change` a store’s write announces (type only)',
-  'shared/mail/termination-confirmation-mail.ts -> shared/contracts/document/german-format.ts':
-    'German dates in the Kündigungsbestätigung, formatted as the contract’s copy formats them',
 };
 
 const importPattern = /^\s*(?:import|export)\s+(?:type\s+)?[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/gm;

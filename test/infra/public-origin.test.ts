@@ -1,14 +1,14 @@
-import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { publicOriginContextKey } from '#infra/public-origin.ts';
-import { studioApiStack } from '../support/cdk-app.ts';
+import { flatTemplate, studioApiStack } from '../support/cdk-app.ts';
 
 // The deployed functions know the origin customers reach them at (issue 32): the signing page and the signed
 // original name the same „Vertrag widerrufen“ page (shared/signing/public-origin.ts).
 type Resource = { Type: string; Properties?: Record<string, any>; DependsOn?: string | string[] };
 
+// The root's and the areas' nested stacks as one template: the functions live in the areas' stacks.
 const templateOf = (context: Record<string, unknown> = {}) =>
-  Template.fromStack(studioApiStack(context).stack).toJSON() as { Resources: Record<string, Resource> };
+  flatTemplate(studioApiStack(context).stack).toJSON() as { Resources: Record<string, Resource> };
 
 // The webhook functions (infra/events.ts) send events, never a link or a document: they are left out.
 const functionsWithTable = (resources: Record<string, Resource>) =>
