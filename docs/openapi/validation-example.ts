@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { idempotencyKeyOf } from '#shared/http/idempotency.ts';
+import { idempotencyKeyOf } from '#shared/http/idempotency-key.ts';
 import { type Language, Problem, type ProblemDocument } from '#shared/http/problem.ts';
 import { parseOrThrow } from '#shared/http/validate.ts';
 import type { OperationDoc } from './operation-doc.ts';

@@ -22,7 +22,8 @@ export const scheduledFunction = (name: string, run: () => Promise<ScheduledOutc
   const handler = async (_event?: unknown, context?: Context): Promise<ScheduledOutcome> => {
     const log = invocation(name, context);
     const outcome = await run();
-    for (const failure of outcome.failures) log.error(`${name} failed`, { failure });
+    for (const failure of outcome.failures)
+      logger.error(`${name} failed`, { failure, correlationId: log.correlationId });
     logger.info(outcome.summary, { correlationId: log.correlationId });
     log.done({ failed: outcome.failures.length ? 1 : 0 });
     if (outcome.failures.length) throw new Error(`${name}: ${outcome.failures.length} failure(s)`);

@@ -4,6 +4,7 @@ import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } fr
 import { type ClaimedRequest, runClaimed } from '../db/idempotency-scope.ts';
 import { canonicalJson, sha256Hex } from '../hashing.ts';
 import type { CallerContext } from './authorization.ts';
+import { idempotencyKeyOf } from './idempotency-key.ts';
 import { logger } from './logger.ts';
 import { Problem } from './problem.ts';
 
@@ -29,17 +30,6 @@ const bodyFingerprint = (body: unknown): string => {
       errors: [{ path: 'body', message: 'http.nestedTooDeeplyField' }],
     });
   }
-};
-
-/** The request's `Idempotency-Key`, refused with a 400 naming the header when it is empty or over 255 characters. */
-export const idempotencyKeyOf = (event: Pick<APIGatewayProxyEventV2, 'headers'>): string | undefined => {
-  const key = event.headers['idempotency-key'];
-  if (key !== undefined && (key.length < 1 || key.length > 255)) {
-    throw new Problem('validation-failed', 'http.idempotencyKeyInvalid', {
-      errors: [{ path: 'Idempotency-Key', message: 'http.idempotencyKeyLength' }],
-    });
-  }
-  return key;
 };
 
 /**

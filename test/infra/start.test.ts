@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import getPort from 'get-port';
 import { describe, expect, inject, it } from 'vitest';
 import { npmStart, useNpmStart } from '../support/npm-start.ts';
 import { tableClient } from '../support/table.ts';
@@ -93,11 +94,14 @@ describe('npm start that cannot start', () => {
 
   it('stops the DynamoDB Local it started when a later step fails, and says what to do', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-start-'));
-    // A position file no reader can read: the stream's reader fails after DynamoDB Local is up.
+    // A position file no reader can read: the webhooks' stream reader fails after DynamoDB Local is up.
     mkdirSync(join(dataDir, 'event-stream'));
-    writeFileSync(join(dataDir, 'event-stream', 'studio-api.json'), 'not json');
+    writeFileSync(join(dataDir, 'event-stream', 'studio-api.webhooks-dispatch.json'), 'not json');
 
-    const { code, stderr } = await failedStart({ DATA_DIR: dataDir });
+    const { code, stderr } = await failedStart({
+      DATA_DIR: dataDir,
+      PORT: String(await getPort({ host: '127.0.0.1' })),
+    });
 
     expect(code).toBe(1);
     // DynamoDB Local had started: its database file is there.
@@ -113,7 +117,11 @@ describe('npm start that cannot start', () => {
     const first = await start({ DYNAMODB_ENDPOINT: '' });
     const dataDir = /data in (\S+)\)/.exec(first.stderr())?.[1] as string;
 
-    const { code, stderr } = await failedStart({ DATA_DIR: dataDir });
+    // On a free port of its own, so that only the data folder is shared.
+    const { code, stderr } = await failedStart({
+      DATA_DIR: dataDir,
+      PORT: String(await getPort({ host: '127.0.0.1' })),
+    });
 
     expect(code).toBe(1);
     expect(lastLine(stderr)).toContain(`another npm start (pid ${first.child.pid}, ${first.url}) runs on DATA_DIR=`);
