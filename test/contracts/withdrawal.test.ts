@@ -147,7 +147,7 @@ describe('POST /api/contracts/:id/withdrawal', () => {
     const contract = await signedContract();
     clock.set('2026-06-05T10:00:00Z');
     const withdrawn = await withdraw(contract.id);
-    delete process.env.STUDIO_CLOCK; // the events list shows the last 30 days of the real clock
+    // The events list shows the last 30 days of the one clock, STUDIO_CLOCK's as every stored time is.
 
     const events = (await api.request('GET', '/api/events?type=contract.withdrawn&limit=100')).body.items;
 
