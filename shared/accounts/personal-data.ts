@@ -32,13 +32,4 @@ export const itemKinds = [
       'As the contract: to the end of the eighth calendar year after the signing year, or after the contract’s end once known (§ 147 Abs. 1, 3 AO, § 257 Abs. 4 HGB); then purged.',
     reach: { from: 'contract' },
   },
-  {
-    entity: 'reminderMail',
-    personalData: false,
-    category: 'account',
-    purpose:
-      'The note that a reminder’s letter was mailed (when, and the message id), so that it goes out once; the address is not kept.',
-    retention: 'As long as the contract’s partition: it goes with the contract.',
-    reach: { from: 'contract' },
-  },
 ] as const satisfies AreaItemKinds;

@@ -29,4 +29,13 @@ export const itemKinds = [
     retention: 'As long as a document sealed with the key is kept.',
     reach: { from: 'nowhere', because: 'it is the studio’s, not a person’s' },
   },
+  {
+    entity: 'reminderMail',
+    personalData: false,
+    category: 'account',
+    purpose:
+      'The note that a reminder’s letter was mailed (when, and the message id), so that it goes out once; the address is not kept.',
+    retention: 'As long as the contract’s partition: it goes with the contract.',
+    reach: { from: 'contract' },
+  },
 ] as const satisfies AreaItemKinds;

@@ -148,7 +148,7 @@ describe('the bucket of signed originals', () => {
 describe('the renderer of signed originals', () => {
   const rendererId = logicalId(constructNamed(stack, constructId('documents-render')));
 
-  it('reads the table’s stream for the inserted contract events whose documents change, and parks what fails', () => {
+  it('reads the table’s stream for the inserted contract and reminder events whose documents change, and parks what fails', () => {
     const mappings = Object.values(
       template.findResources('AWS::Lambda::EventSourceMapping', {
         Properties: { FunctionName: { Ref: rendererId } },
@@ -173,7 +173,9 @@ describe('the renderer of signed originals', () => {
         dynamodb: {
           NewImage: {
             entity: { S: ['event'] },
-            type: { S: ['contract.signed', 'contract.terminated', 'contract.withdrawn', 'mandate.signed'] },
+            type: {
+              S: ['contract.signed', 'contract.terminated', 'contract.withdrawn', 'mandate.signed', 'reminder.sent'],
+            },
           },
         },
       },
