@@ -96,8 +96,14 @@ export interface Fixtures {
   signing(route: string): Promise<{ contract: ApiRecord; token: string }>;
 }
 
-/** The tablet's requests a session goes through before a route acts on it: the copy is fetched once signed. */
-const signingSessionSteps: Readonly<Record<string, readonly string[]>> = { 'signing-document': ['signing-sign'] };
+/**
+ * The tablet's requests a session goes through before a route acts on it: the sample contract pays by direct
+ * debit, so its mandate is signed after the contract, and the copy is fetched once both are signed.
+ */
+const signingSessionSteps: Readonly<Record<string, readonly string[]>> = {
+  'signing-sign-mandate': ['signing-sign'],
+  'signing-document': ['signing-sign', 'signing-sign-mandate'],
+};
 
 /** How the tablet sends a session's token (docs/walkthrough.md, "Signing at the counter"). */
 export const signingAuthorization = (token: string) => ({ authorization: `Signing ${token}` });

@@ -1,6 +1,7 @@
 import { fallbackRoute, type RouteDefinition, routes } from '#shared/routes.ts';
 import type { FunctionName } from './bundles.ts';
 import { collectionOf, type Fixtures, nextTag, signingAuthorization } from './fixtures.ts';
+import { preparedRequest } from './route-preparations.ts';
 import { type BenchEvent, hasSampleEvent, sampleEvent, samplePathId } from './sample-events.ts';
 
 /** One typical request of a function, made from its route's sample event. */
@@ -38,6 +39,9 @@ const withId = (ids: ReadonlyMap<string, string>, placeholder: string | undefine
 const scenarioOf = (route: RouteDefinition): Scenario => {
   const { name } = route;
   const described = { name: name as FunctionName, route: `${route.method} ${route.path}` };
+  // A record the route table cannot tell how to make (route-preparations.ts).
+  const prepared = preparedRequest(route);
+  if (prepared) return { ...described, event: prepared };
   // The tablet's routes act on the session their token names: a new one per request, on a new contract.
   if (route.path.startsWith('/api/signing')) {
     return {
