@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { type RouteDefinition, routeKey } from '#shared/routes.ts';
+import { nextBenchAddress } from './bench-addresses.ts';
 import { collections, type Fixtures, nextTag, signingAuthorization } from './fixtures.ts';
 import { callRoute } from './handlers.ts';
 import { type BenchEvent, sampleEvent, samplePathId } from './sample-events.ts';
@@ -63,7 +64,7 @@ export const remoteSignedContract = async (fixtures: Fixtures): Promise<ApiRecor
 
 /** A public termination that names no contract: stored `unmatched`, waiting for staff. */
 const unmatchedDeclaration = async (): Promise<ApiRecord> => {
-  const filed = sampleEvent('declarations-file-termination', { tag: nextTag() });
+  const filed = sampleEvent('declarations-file-termination', { tag: nextTag(), sourceIp: nextBenchAddress() });
   filed.body = JSON.stringify({ ...JSON.parse(filed.body ?? '{}'), contractNumber: '1999-999999' });
   delete filed.headers['content-length'];
   return callRoute<ApiRecord>('declarations-file-termination', filed);

@@ -1,4 +1,5 @@
 import { fallbackRoute, type RouteDefinition, routes } from '#shared/routes.ts';
+import { nextBenchAddress } from './bench-addresses.ts';
 import type { FunctionName } from './bundles.ts';
 import { collectionOf, type Fixtures, nextTag, signingAuthorization } from './fixtures.ts';
 import { preparedRequest } from './route-preparations.ts';
@@ -14,13 +15,6 @@ export interface Scenario {
   /** The next request's event against a table's fixtures; a request that uses its record up gets a new one. */
   event(fixtures: Fixtures): Promise<BenchEvent>;
 }
-
-let benchAddresses = 0;
-/** The next address of 198.18.0.0/15, the range RFC 2544 sets aside for benchmarks. */
-const nextBenchAddress = (): string => {
-  const n = benchAddresses++ % 2 ** 17;
-  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
-};
 
 // A full page, as the budget states it: the sample's filters would measure another access pattern.
 const page = 'limit=25';
