@@ -238,6 +238,9 @@ try {
   // SQS on loopback, deliveries to a receiver that accepts them, through a webhook of its own.
   const queueStandIn = await startQueueStandIn();
   process.env.DELIVERY_QUEUE_URL = queueStandIn.queueUrl;
+  // The webhooks' part installed its local queue (removed since) in this process: the stand-in takes its place.
+  const { sqsQueue, useDeliveryQueue } = await import('#shared/webhooks/sqs-queue.ts');
+  useDeliveryQueue(sqsQueue(queueStandIn.queueUrl));
   const receiver = await startAcceptingReceiver();
   const createWebhook = sampleEvent('webhooks-create', { ids: fixtures.large.ids });
   createWebhook.body = JSON.stringify({ url: receiver.url, types: ['*'] });
