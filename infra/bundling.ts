@@ -7,6 +7,7 @@ import { areas } from '#shared/areas.ts';
 import { eventTypes } from '#shared/events/event-types.ts';
 import { areaProblemsOf } from '#shared/http/area-problems.ts';
 import type { Language } from '#shared/messages/index.ts';
+import { inventory } from '#shared/privacy/inventory.ts';
 import type { RouteDefinition } from '#shared/routes.ts';
 
 /**
@@ -73,7 +74,7 @@ export const sourceMapEnvironment = (scope: Construct): Record<string, string> =
 /**
  * What esbuild writes into one function's bundle (`define`, declared in
  * shared/build-constants.d.ts): the language it answers in, the areas' problems in
- * it and, for a route's function, that route's definition, so neither the other
+ * it, the personal-data inventory and, for a route's function, that route's definition, so neither the other
  * language's texts nor the list of areas nor the whole route table is bundled.
  */
 export const functionConstants = (fn: {
@@ -82,6 +83,7 @@ export const functionConstants = (fn: {
 }): Record<string, string> => ({
   __STUDIO_LANGUAGE__: JSON.stringify(fn.language),
   __STUDIO_EVENT_TYPES__: JSON.stringify(eventTypes.join(' ')),
+  __STUDIO_INVENTORY__: JSON.stringify(JSON.stringify(inventory)),
   __STUDIO_AREA_PROBLEMS__: JSON.stringify(JSON.stringify(areaProblemsOf(areas, [fn.language]))),
   ...(fn.route
     ? { __STUDIO_ROUTE__: JSON.stringify(fn.route), __STUDIO_ROUTE_NAME__: JSON.stringify(fn.route.name) }

@@ -15,6 +15,7 @@ import type { DocumentsBucket } from './documents-bucket.ts';
 import { allowWebhookSecrets, type StudioEvents } from './events.ts';
 import { FunctionRole } from './function-role.ts';
 import { allowSendingMail, mailEnvironment } from './mail.ts';
+import { publicOriginEnvironment } from './public-origin.ts';
 import { allowSealing } from './sealing-key.ts';
 import { queryAction, type TableAccess, tableActionsOf } from './table-access.ts';
 
@@ -132,6 +133,8 @@ const environmentOf = (scope: Construct, resources: SharedResources, flags: Func
   const queue = flags.sendsTo ? resources.events.queueNamed(flags.sendsTo) : undefined;
   return {
     ...(flags.data === 'none' ? {} : { TABLE_NAME: resources.table.tableName }),
+    // The areas' functions name the customer's pages (signing link, „Vertrag widerrufen“); the root's fallback has no table.
+    ...(flags.data !== 'none' && 'api' in resources ? publicOriginEnvironment(scope, resources.api as HttpApi) : {}),
     ...(queue ? { [queue.environmentVariable]: queue.queue.queueUrl } : {}),
     ...(flags.webhookSecrets ? { WEBHOOK_SECRET_KEY_ID: resources.events.secretsKey.keyArn } : {}),
     ...(flags.sealing ? { SEAL_KMS_KEY_ARN: resources.sealingKey.keyArn } : {}),

@@ -1,3 +1,4 @@
+import { accountsArea } from './accounts/area.ts';
 import { collectionsArea } from './collections/area.ts';
 import { contactsArea } from './contacts/area.ts';
 import { contractsArea } from './contracts/area.ts';
@@ -13,7 +14,7 @@ import { studioArea } from './studio/area.ts';
 import { webhooksArea } from './webhooks/area.ts';
 
 /**
- * What a sample event (`events/<route>.json`, infra/local/sample-events.ts) sends beyond what the route
+ * What a sample event (`sample-events/<route>.json`, infra/local/sample-events.ts) sends beyond what the route
  * table gives: the path's `{id}` comes from the area whose `sampleIds` name the path before it.
  */
 export interface SampleRequest {
@@ -64,6 +65,7 @@ export const areas = [
   contractsArea,
   documentsArea,
   collectionsArea,
+  accountsArea,
   signingArea,
   declarationsArea,
   eventsArea,

@@ -15,6 +15,8 @@ declare global {
   const __STUDIO_ROUTE_NAME__: string | undefined;
   /** The event catalogue (shared/events/event-types.ts), space-separated: the list of areas is not bundled. */
   const __STUDIO_EVENT_TYPES__: string | undefined;
+  /** The personal-data inventory as JSON (shared/privacy/inventory.ts): neither the areas nor their files are bundled. */
+  const __STUDIO_INVENTORY__: string | undefined;
   /** The areas' problem types and not-found texts in the function's language, as JSON (shared/http/area-problems.ts). */
   const __STUDIO_AREA_PROBLEMS__: string | undefined;
 }

@@ -16,8 +16,13 @@ export { type Role, roleNames } from './roles.ts';
 export const languageOf = (route: { readonly language: Language }): Language => route.language;
 
 export interface RouteDefinition {
-  /** Function and sample-event name: `events/<name>.json`. */
+  /** Function and sample-event name: `sample-events/<name>.json`. */
   readonly name: string;
+  /**
+   * The OpenAPI `operationId` when it is not `name`: clients generate SDKs from it, so a published one never
+   * changes, while the name may (docs/decisions.md, "A route's name and its operationId").
+   */
+  readonly operationId?: string;
   readonly method: HttpMethod;
   /** API Gateway path syntax: `/api/contacts/{id}`. */
   readonly path: string;
@@ -178,6 +183,9 @@ export const fallbackRoute = {
 } as const;
 
 export type RouteName = TableRoute<DeclaredArea>['name'];
+
+/** A route's entry as its area wrote it (literal types): what `route()` derives a handler's options from. */
+export type RouteEntry<Name extends RouteName> = Extract<TableRoute<DeclaredArea>, { readonly name: Name }>;
 
 export const routeKey = (route: Pick<RouteDefinition, 'method' | 'path'>): string => `${route.method} ${route.path}`;
 

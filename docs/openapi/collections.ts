@@ -90,10 +90,21 @@ const ReturnBody = component(
       'The returned debit’s `EndToEndId` (the due’s id), as the bank’s return names it; one of the collection’s `dues`, else 422 `unprocessable`.',
     reasonCode: `The bank’s return reason, a code of ISO 20022’s ExternalReturnReason1Code list (${returnReasonCodes.length} codes, e.g. \`AM04\` insufficient funds, \`MD06\` refund request, \`AC04\` account closed); any other is a 400. \`MD01\`, \`AC04\`, \`AC06\`, \`MD07\` and \`SL01\` revoke the mandate.`,
     returnedOn: 'The day of the return, `YYYY-MM-DD`; not before the collection date (400).',
+    bankFee: {
+      text: 'What the bank actually charged for this return, 0 to 1500 cents (default 0; more is a 400): booked on the member’s account as `bank-fee`. Only the bank’s own charge is passed on, never a flat fee of the studio’s (BGH Xa ZR 40/08).',
+      fields: { amount: 'Cents, a whole number from 0 to 1500.', currency: '`EUR`.' },
+    },
   },
   {
     text: 'A returned debit (Rücklastschrift) as the bank reported it.',
-    examples: [{ endToEndId: '2027-000001-20270201', reasonCode: 'AM04' as const, returnedOn: '2027-02-08' }],
+    examples: [
+      {
+        endToEndId: '2027-000001-20270201',
+        reasonCode: 'AM04' as const,
+        returnedOn: '2027-02-08',
+        bankFee: { amount: 300, currency: 'EUR' },
+      },
+    ],
   },
 );
 
@@ -108,6 +119,9 @@ const Return = component(
     reasonCode: 'The return reason as given.',
     returnedOn: 'The day of the return.',
     mandateRevoked: 'True when the reason ends the mandate and this return revoked it (`mandate.revoked`).',
+    bankFee: { text: 'The bank’s fee as booked (`bank-fee`).', fields: { amount: 'Cents.', currency: '`EUR`.' } },
+    collectable:
+      'True when the due is collected again by direct debit: only after `AM04` or `MS03`, at most twice (the due’s `representations`), and only from `preNotificationDays` after the Vorabankündigung mailed to the member with this return. False after any other code or a third return: the due waits for a payment, a new mandate or staff.',
   },
   {
     text: 'The recorded return.',
@@ -120,6 +134,8 @@ const Return = component(
         reasonCode: 'AM04' as const,
         returnedOn: '2027-02-08',
         mandateRevoked: false,
+        bankFee: { amount: 300, currency: 'EUR' },
+        collectable: true,
       },
     ],
   },
@@ -173,7 +189,7 @@ export const collectionOperations = {
   'collections-return': {
     summary: 'Record a returned debit',
     description:
-      'Records a Rücklastschrift: the due becomes `returned` (with `returnedOn` and `returnReason`) and the next collection gathers it again; the debit in this collection keeps what was sent. `MD01`, `AC04`, `AC06`, `MD07` and `SL01` revoke the mandate (`mandate.revoked`), other reasons leave it active. Announces `due.returned` (its `data.id` is the contract’s). A debit that is not in the collection: 422 `unprocessable`; a second return of the same debit: 409. Owners only.',
+      'Records a Rücklastschrift: the due becomes `returned` (with `returnedOn` and `returnReason`), the debit in this collection keeps what was sent, and the member’s account books `return` and, above 0, `bank-fee` (docs/accounts.md). After `AM04` or `MS03` (at most twice) the member is mailed a German Vorabankündigung (amount, bank fee, mandate reference, creditor id, the earliest new date) and a collection gathers the due again from `preNotificationDays` after that mail; after any other code or a third return it stays `collectable: false`. `MD01`, `AC04`, `AC06`, `MD07` and `SL01` revoke the mandate (`mandate.revoked`), other reasons leave it active. Announces `due.returned` (its `data.id` is the contract’s). A debit that is not in the collection: 422 `unprocessable`; a second return of the same debit: 409. Owners only.',
     body: ReturnBody,
     success: { status: 201, description: 'The recorded return.', content: { [json]: Return } },
     problems: { 409: ['conflict'], 422: ['unprocessable'] },

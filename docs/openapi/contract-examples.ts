@@ -60,6 +60,12 @@ export const gespeicherterVertrag = {
   cancelledBy: null,
   termination: null,
   withdrawal: null,
+  account: {
+    balance: { amount: 0, currency: 'EUR' },
+    overdue: { amount: 0, currency: 'EUR' },
+    dunningLevel: 0,
+    inCollection: false,
+  },
   updatedAt: '2026-11-22T10:32:00.000Z',
   version: 2,
   minimumTermEndsOn: '2027-11-30',

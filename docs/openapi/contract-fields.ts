@@ -123,6 +123,22 @@ export const vertragsfelder = {
         '`sub` des Benutzers, der den Widerruf erfasst hat, `customer-online` für die Schaltfläche „Vertrag widerrufen“, sonst null.',
     },
   },
+  account: {
+    text: 'Das Mitgliedskonto des Vertrags, wie zuletzt gebucht (`GET /api/contracts/{id}/account` zeigt die Buchungen und bucht vorher, was seither fällig wurde). Eine Einlassprüfung kann am `overdue` einen Zahlungsrückstand erkennen. Buchungen ändern weder `version` noch `updatedAt` des Vertrags.',
+    fields: {
+      balance: {
+        text: 'Saldo: die Summe aller Buchungen; positiv schuldet das Mitglied, negativ hat es ein Guthaben.',
+        fields: { amount: 'Cent, ganze Zahl, auch negativ.', currency: 'Immer `EUR`.' },
+      },
+      overdue: {
+        text: 'Rückstand: was von zurückgegebenen Fälligkeiten und Gebühren noch offen ist, älteste zuerst verrechnet; nie negativ. Eine Fälligkeit, die auf ihren ersten Einzug wartet, ist nicht rückständig.',
+        fields: { amount: 'Cent, ganze Zahl.', currency: 'Immer `EUR`.' },
+      },
+      dunningLevel:
+        'Mahnstufe: 0 nichts rückständig, 1 nach der ersten Erinnerung, 2 nach der zweiten, 3 an ein Inkassobüro übergeben; zurück auf 0, sobald `overdue` 0 ist (außer nach der Übergabe).',
+      inCollection: 'Ob die Forderung einem Inkassobüro übergeben ist.',
+    },
+  },
   minimumTermEndsOn: `${datum('Letzter Tag der Mindestlaufzeit')}: der Tag vor dem Tag mit der Zahl des Beginns N Monate später, oder der Monatsletzte, wo dieser Tag fehlt (§ 188 Abs. 2, 3 BGB). Null bei \`minimumTermMonths\` 0. Berechnet, nicht Teil des Hashs.`,
   endsOn: `${datum('Letzter Vertragstag')}: \`termination.endsOn\` bei einer Kündigung, sonst das Ende der Mindestlaufzeit bei \`renewal: "none"\`; null, solange der Vertrag auf unbestimmte Zeit läuft, und bei stornierten Verträgen. Berechnet, nicht Teil des Hashs.`,
   earliestEndOn: `${datum('Frühestes Vertragsende')} für eine heute eingehende Kündigung (siehe Kündigungsvorschau), auch für \`pending\`-Verträge; null bei gekündigten und stornierten Verträgen. Berechnet mit „heute“ in der Zeitzone des Studios, nicht Teil des Hashs.`,

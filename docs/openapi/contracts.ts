@@ -218,7 +218,7 @@ export const contractOperations = {
     },
     problems: { 409: ['conflict'] },
   },
-  'contracts-withdraw': {
+  'contracts-record-withdrawal': {
     summary: 'Vertrag widerrufen',
     description:
       '„Widerruf“ eines außerhalb des Studios geschlossenen Vertrags (§§ 312g, 355 BGB), den der Kunde per Brief oder E-Mail erklärt hat. Nur für einen Vertrag mit `withdrawal` (sonst 409: ein am Tresen geschlossener Vertrag hat kein Widerrufsrecht), der `signed` oder `terminated` ist, und nur, wenn `receivedOn` (ohne Angabe heute) nicht nach `withdrawal.periodEndsOn` liegt (sonst 409). Der Vertrag wird `withdrawn`, `endsOn` ist `receivedOn`: Beiträge danach entfallen; den Zeitraum, in den der Tag fällt, schuldet der Kunde anteilig nur, wenn er den Beginn vor Ablauf der Frist verlangt hat (`withdrawal.requestedEarlyStart`, § 357a Abs. 2 BGB), sonst nichts. Ein Schreibvorgang, bedingt auf die gelesene Version; Ereignis `contract.withdrawn`.',
@@ -231,7 +231,7 @@ export const contractOperations = {
     },
     problems: { 409: ['conflict'] },
   },
-  'contracts-withdraw-termination': {
+  'contracts-retract-termination': {
     summary: 'Vertrag fortsetzen: Kündigung zurücknehmen',
     description:
       'Nimmt die Kündigung zurück, solange sie noch nicht wirksam ist (heute, in der Zeitzone des Studios, liegt vor `termination.endsOn`): Der Vertrag ist wieder `signed` und läuft wie vereinbart weiter, `termination` wird null. Ohne Kündigung oder ab ihrem letzten Tag ergibt das 409. Beachtet `If-Match`. Nur für Inhaber (`owner`).',

@@ -79,7 +79,7 @@ const operation = (route: RouteDefinition, doc: OperationDoc) => {
   );
   const gateway = route.roles === 'public' ? [] : [['401', gatewayResponse(401, t)] as const];
   return {
-    operationId: route.name,
+    operationId: route.operationId ?? route.name,
     tags: [tagOf(route)],
     summary: doc.summary,
     description: `${doc.description}\n\n${rolesLine(route, doc, language)}`,

@@ -17,6 +17,9 @@ const beispielFaelligkeit = {
   collectionId: null,
   returnedOn: null,
   returnReason: null,
+  representations: 0,
+  collectable: true,
+  preNotifiedOn: null,
 };
 
 const Due = component(
@@ -42,10 +45,17 @@ const Due = component(
       },
     },
     status:
-      '`planned` (noch nicht eingezogen), `collected` (eingezogen) oder `returned` (Rücklastschrift). Solange es keine Einzüge gibt, ist jede Fälligkeit `planned`.',
+      '`planned` (noch nicht eingezogen), `collected` (eingezogen), `returned` (Rücklastschrift) oder `settled` (über das Mitgliedskonto beglichen: Zahlung, Gutschrift, Ausbuchung; wird nie mehr eingezogen). Solange es keine Einzüge gibt, ist jede Fälligkeit `planned`.',
     collectionId: 'ID des Einzugs, der die Fälligkeit enthält, oder null.',
     returnedOn: 'Tag der Rücklastschrift (`YYYY-MM-DD`), oder null.',
     returnReason: 'Rückgabegrund der Bank (ISO-20022-Code, etwa `AC04`), oder null.',
+    representations:
+      'Wie oft die Fälligkeit nach einer Rücklastschrift erneut eingezogen wurde: 0 bis 2 (höchstens drei Versuche insgesamt).',
+    collectable:
+      'Ob die Fälligkeit noch per Lastschrift eingezogen wird. `false` nach einem Rückgabegrund außer `AM04` und `MS03` (`returnReason` nennt ihn), nach der dritten Rücklastschrift oder wenn ein Teil bar, per Karte oder Überweisung bezahlt wurde: Dann wartet sie auf eine Zahlung, ein neues Mandat oder das Studio.',
+    preNotifiedOn: datum(
+      'Tag, an dem die Vorabankündigung des erneuten Einzugs nach einer Rücklastschrift per E-Mail ging, sonst null; ein Einzug nimmt die Fälligkeit frühestens `preNotificationDays` danach',
+    ),
   },
   {
     text: 'Eine Fälligkeit eines Vertrags: was an einem Tag für einen Zeitraum zu zahlen ist.',

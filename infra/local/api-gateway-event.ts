@@ -82,7 +82,7 @@ const queryParameters = (search: URLSearchParams): Record<string, string> | unde
  * binary content or bytes that are not UTF-8, and on routes with the JWT
  * authorizer the token's claims (already rendered as strings) under
  * `requestContext.authorizer.jwt`. The local server and the sample events in
- * events/ are both made here.
+ * sample-events/ are both made here.
  */
 export const toApiGatewayEvent = (
   call: IncomingCall,

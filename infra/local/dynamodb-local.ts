@@ -13,8 +13,9 @@ export interface RunningDynamoDb {
 }
 
 // DynamoDB Local accepts any credentials; the SDK only needs some to sign with.
-// Our machines run Node 20 while Lambda runs Node 24: the SDK's notice about
-// Node 20 is noise here.
+// npm scripts run on Node 24, as Lambda does, but a script started another way (`npx tsx`, an editor) runs
+// on the machine's own Node, which may be older (docs/operations.md, "Node version"): the SDK's notice about
+// an old Node is noise here.
 export const localAwsEnvironment = {
   AWS_REGION: 'eu-central-1',
   AWS_ACCESS_KEY_ID: 'local',

@@ -20,7 +20,7 @@ const targets = [
 const usage = `Usage: npm run invoke -- <route> [event.json]
 
 <route> is a route name or a route key ("GET /api/contacts/{id}").
-The event defaults to events/<route name>.json.
+The event defaults to sample-events/<route name>.json.
 
 Routes:
 ${targets.map((target) => `  ${target.name.padEnd(18)} ${target.key}`).join('\n')}
@@ -44,7 +44,7 @@ if (!target) {
 // npm runs scripts in the package root; INIT_CWD is where the user typed the path.
 const eventFile = eventArgument
   ? resolve(process.env.INIT_CWD ?? process.cwd(), eventArgument)
-  : join(repositoryRoot, 'events', `${target.name}.json`);
+  : join(repositoryRoot, 'sample-events', `${target.name}.json`);
 const event = JSON.parse(await readFile(eventFile, 'utf8')) as APIGatewayProxyEventV2;
 
 // Handlers read the endpoint and table name when they load, so connect first.

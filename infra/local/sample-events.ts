@@ -5,7 +5,7 @@ import { fallbackRoute, type RouteDefinition, routeKey, routes } from '#shared/r
 import { type Deployment, toApiGatewayEvent } from './api-gateway-event.ts';
 
 /**
- * The sample events in events/ (what `npm run invoke` and `sam local invoke`
+ * The sample events in sample-events/ (what `npm run invoke` and `sam local invoke`
  * run): one request per route, made into the event API Gateway would send by
  * the same `toApiGatewayEvent` the local server uses, for a deployed stack.
  * `infra/local/write-sample-events.ts` writes them; a test keeps them in step.
@@ -62,18 +62,19 @@ const ownerClaims = {
   email: 'owner@studio.example',
 };
 
-// Stable per route, so regenerating changes nothing unless the route or the builder does.
-const digest = (name: string) => createHash('sha256').update(name).digest();
+// Stable per route (by its operationId, which a rename keeps), so regenerating changes nothing unless the
+// route or the builder does.
+const digest = (operationId: string) => createHash('sha256').update(operationId).digest();
 
 const sampleEvent = (
-  name: string,
+  operationId: string,
   method: string,
   key: string,
   path: string,
   request: SampleRequest,
   isPublic: boolean,
 ) => {
-  const hash = digest(name);
+  const hash = digest(operationId);
   const body = request.body === undefined ? '' : JSON.stringify(request.body);
   const headers: Record<string, string> = {
     accept: 'application/json',
@@ -108,7 +109,14 @@ export const sampleEvents = (): Map<string, APIGatewayProxyEventV2> => {
   const events = new Map<string, APIGatewayProxyEventV2>();
   for (const route of routes as readonly RouteDefinition[]) {
     const request = sampleRequestOf(route);
-    const event = sampleEvent(route.name, route.method, routeKey(route), route.path, request, route.roles === 'public');
+    const event = sampleEvent(
+      route.operationId ?? route.name,
+      route.method,
+      routeKey(route),
+      route.path,
+      request,
+      route.roles === 'public',
+    );
     events.set(`${route.name}.json`, event);
   }
   events.set(

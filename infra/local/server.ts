@@ -176,8 +176,18 @@ export const startLocalApi = async (options: LocalApiOptions): Promise<LocalApi>
       if (!response.headersSent) gatewayAnswer(gateway, 500, 'Internal Server Error');
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    // A port in use answers here, not as an uncaught 'error' that would end the process and orphan its children.
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { address, port } = server.address() as AddressInfo;
+  // As the stack gives its functions the API's endpoint (infra/public-origin.ts): the link and the „Vertrag
+  // widerrufen“ page the Belehrung names, on the signing page and in the signed original alike.
+  process.env.PUBLIC_ORIGIN ??= `http://${address}:${port}`;
   return {
     url: `http://${address}:${port}`,
     server,

@@ -17,7 +17,7 @@ export const collectionsArea = {
     { name: 'collections-create', method: 'POST', path: '/api/collections', entry: 'functions/collections/create.ts', roles: ownerOnly, data: 'read-write', deletes: true, timeoutSeconds: 28 },
     { name: 'collections-get', method: 'GET', path: '/api/collections/{id}', entry: 'functions/collections/get.ts', roles: anyRole, data: 'read' },
     { name: 'collections-file', method: 'GET', path: '/api/collections/{id}/file', entry: 'functions/collections/file.ts', roles: anyRole, data: 'read' },
-    { name: 'collections-return', method: 'POST', path: '/api/collections/{id}/returns', entry: 'functions/collections/return.ts', roles: ownerOnly, data: 'read-write' },
+    { name: 'collections-return', method: 'POST', path: '/api/collections/{id}/returns', entry: 'functions/collections/return.ts', roles: ownerOnly, data: 'read-write', sendsMail: true },
   ],
   eventTypes: ['collection.created', 'due.returned'],
   entities: { collection: { en: 'No collection has this id', de: 'Kein Lastschrifteinzug hat diese ID' } },
@@ -27,6 +27,6 @@ export const collectionsArea = {
   sampleIds: { '/api/collections': sampleCollectionId },
   sampleRequests: () => ({
     'collections-create': { body: { collectionDate: '2027-02-01' } },
-    'collections-return': { body: { endToEndId: '2026-000001-20270201', reasonCode: 'AM04', returnedOn: '2027-02-08' } },
+    'collections-return': { body: { endToEndId: '2026-000001-20270201', reasonCode: 'AM04', returnedOn: '2027-02-08', bankFee: { amount: 300, currency: 'EUR' } } },
   }),
 } as const satisfies AreaDefinition;

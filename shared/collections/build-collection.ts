@@ -1,3 +1,4 @@
+import { now } from '../clock.ts';
 import type { CalendarDate } from '../contracts/dates.ts';
 import { tableName } from '../db/client.ts';
 import { ConditionFailed } from '../db/errors.ts';
@@ -101,7 +102,7 @@ export const finishCollection = async (
     count: debits.length,
     total: { amount: debits.reduce((sum, debit) => sum + debit.amount.amount, 0), currency: 'EUR' },
     dues: debits.map((debit) => debit.dueId),
-    updatedAt: new Date().toISOString(),
+    updatedAt: now().toISOString(),
   };
   try {
     await write([finishWrite(created)], {

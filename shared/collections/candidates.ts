@@ -12,6 +12,7 @@ import { mayCollectOn } from '../sepa/target2.ts';
 import { contractOfItem, mandateOfItem } from './contract-items.ts';
 import { type Debit, dueFromItem, dueSortPrefix } from './entity.ts';
 import { inParallel, queryAll } from './query-all.ts';
+import { maxRepresentations } from './representations.ts';
 
 /** A due that may go into the collection, with the debit it becomes and the mandate it is drawn on. */
 export interface Candidate {
@@ -77,6 +78,26 @@ const debitOf = (
   returnReason: null,
 });
 
+/**
+ * Which of a contract's dues a collection may take (docs/accounts.md): a planned one, unless the account's credit
+ * pays it (oldest first, only whole dues); a returned one only while it may be collected again (`AM04`, `MS03`, at
+ * most twice) and once its Vorabankündigung is `preNotificationDays` old. Never a collected or settled one.
+ */
+const collectableBy = (request: GatherRequest, contractItem: Record<string, unknown>) => {
+  const balance = (contractItem.account as { balance?: { amount: number } } | undefined)?.balance?.amount ?? 0;
+  let credit = Math.max(0, -balance);
+  return (due: DueAnswer): boolean => {
+    if (due.status === 'planned') {
+      if (credit < due.amount.amount) return true;
+      credit -= due.amount.amount;
+      return false;
+    }
+    if (due.status !== 'returned' || due.collectable === false) return false;
+    if ((due.representations ?? 0) >= maxRepresentations || due.preNotifiedOn === null) return false;
+    return mayCollectOn(request.collectionDate, due.preNotifiedOn, request.preNotificationDays);
+  };
+};
+
 /** The collectable dues of one contract: one Query of its partition (contract, signatures, mandates, stored dues). */
 const candidatesOfContract = async (contractId: string, request: GatherRequest): Promise<Candidate[]> => {
   const items = await queryAll({
@@ -120,12 +141,15 @@ const candidatesOfContract = async (contractId: string, request: GatherRequest):
       collectionId: null,
       returnedOn: null,
       returnReason: null,
+      representations: 0,
+      collectable: true,
+      preNotifiedOn: null,
     }),
   );
   const sequenceType =
     request.sequenceOf.get(mandate.mandate.reference) ?? (mandate.mandate.lastCollectedOn === null ? 'FRST' : 'RCUR');
   return withStoredDues(computed, stored, range)
-    .filter((due) => due.status !== 'collected')
+    .filter(collectableBy(request, contractItem))
     .filter((due) => due.amount.currency === 'EUR' && due.amount.amount > 0)
     .map((due) => ({
       contractId,
@@ -140,6 +164,9 @@ const candidatesOfContract = async (contractId: string, request: GatherRequest):
         collectionId: due.collectionId,
         returnedOn: due.returnedOn,
         returnReason: due.returnReason,
+        representations: due.representations ?? 0,
+        collectable: due.collectable ?? true,
+        preNotifiedOn: due.preNotifiedOn,
       },
       debit: debitOf(contract, due, mandate, sequenceType),
       mandate,

@@ -4,6 +4,7 @@ import { ConditionFailed } from '../db/errors.ts';
 import { type WriteItem, write } from '../db/write.ts';
 import type { Candidate } from './candidates.ts';
 import { collectionKey, debitItem, dueItem } from './entity.ts';
+import { maxRepresentations } from './representations.ts';
 
 // DynamoDB's limit on the items of one TransactWriteItems.
 const maxTransactItems = 100;
@@ -57,7 +58,10 @@ const mandateWrite = (candidate: Candidate, collectionDate: CalendarDate): Write
   };
 };
 
-/** The due claimed for the collection: only a due never collected, or returned since. */
+/**
+ * The due claimed for the collection: only a due never collected, or returned since and still to be collected again
+ * (not settled by the account, not past its last re-presentation: docs/accounts.md). A re-presentation counts.
+ */
 const dueClaim = (candidate: Candidate, collectionId: string): WriteItem => ({
   Put: {
     TableName: tableName(),
@@ -67,10 +71,14 @@ const dueClaim = (candidate: Candidate, collectionId: string): WriteItem => ({
       collectionId,
       returnedOn: null,
       returnReason: null,
+      representations: candidate.due.status === 'returned' ? (candidate.due.representations ?? 0) + 1 : 0,
+      collectable: true,
+      preNotifiedOn: null,
     }),
-    ConditionExpression: 'attribute_not_exists(pk) OR #status = :returned',
+    ConditionExpression:
+      'attribute_not_exists(pk) OR (#status = :returned AND (attribute_not_exists(collectable) OR collectable = :true) AND (attribute_not_exists(representations) OR representations < :max))',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':returned': 'returned' },
+    ExpressionAttributeValues: { ':returned': 'returned', ':true': true, ':max': maxRepresentations },
   },
 });
 

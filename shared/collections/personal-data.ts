@@ -1,16 +1,16 @@
-import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
 const bookkeeping =
   'As the contract: to the end of the eighth calendar year after the signing year, or after the contract’s end once known (§ 147 Abs. 3 AO, § 257 Abs. 4 HGB); then purged.';
 
-/** The collections' items (shared/collections/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
-export const collectionPersonalData = [
+/** The collections' items (shared/collections/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
+export const itemKinds = [
   {
     entity: 'due',
     personalData: true,
     category: 'dues',
     purpose:
-      'A due of the contract as it was collected: amount, period, which collection took it, and its return with the bank’s reason (Art. 6 Abs. 1 b, c GDPR).',
+      'A due of the contract as it was collected: amount, period, which collection took it, and its return with the bank’s reason (Art. 6 Abs. 1 b, c GDPR). The export adds the dues still planned, as GET /api/contracts/{id}/dues computes them (never stored).',
     retention: bookkeeping,
     reach: { from: 'contract' },
   },
@@ -39,4 +39,4 @@ export const collectionPersonalData = [
     retention: '25 hours (TTL).',
     reach: { from: 'nowhere', because: 'it names a request and a collection, no person' },
   },
-] as const satisfies PersonalDataDeclarations;
+] as const satisfies AreaItemKinds;

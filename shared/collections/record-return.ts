@@ -1,20 +1,28 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { bookOnAccount } from '../accounts/book.ts';
+import { bookingTexts } from '../accounts/booking-texts.ts';
+import type { Entry } from '../accounts/schema.ts';
 import { now } from '../clock.ts';
 import { todayOf } from '../contracts/computed-dates.ts';
 import type { StoredMandate } from '../contracts/mandates/mandate-store.ts';
+import type { StoredContract } from '../contracts/schema.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
 import { type WriteItem, write } from '../db/write.ts';
 import { eventWrite } from '../events/entity.ts';
 import { Problem } from '../http/problem.ts';
+import { configuredMailTransport } from '../mail/configured-mail-sender.ts';
+import { buildMimeMessage } from '../mail/mime-message.ts';
+import { earliestCollectionDate } from '../sepa/target2.ts';
+import { getStudioProfile } from '../studio/store.ts';
 import { contractMandatesOf } from './contract-items.ts';
-import { debitFromItem, debitKey, dueKey } from './entity.ts';
+import { type Debit, debitFromItem, debitKey, dueKey } from './entity.ts';
+import { preNotificationMail } from './pre-notification-mail.ts';
+import { maxRepresentations, representableReasons } from './representations.ts';
 import { mandateEndingReasons } from './return-reasons.ts';
 import type { ReturnAnswer, ReturnInput } from './schema.ts';
 import { getExistingCollection } from './store.ts';
 import { collectionTexts } from './texts.ts';
-
-const maxAttempts = 3;
 
 const returnedDebit = (collectionId: string, input: ReturnInput): WriteItem => ({
   Update: {
@@ -23,23 +31,6 @@ const returnedDebit = (collectionId: string, input: ReturnInput): WriteItem => (
     UpdateExpression: 'SET returnedOn = :returnedOn, returnReason = :reason',
     ConditionExpression: 'attribute_exists(pk) AND returnedOn = :null',
     ExpressionAttributeValues: { ':returnedOn': input.returnedOn, ':reason': input.reasonCode, ':null': null },
-  },
-});
-
-const returnedDue = (contractId: string, collectionId: string, input: ReturnInput): WriteItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: dueKey(contractId, input.endToEndId),
-    UpdateExpression: 'SET #status = :returned, returnedOn = :returnedOn, returnReason = :reason',
-    ConditionExpression: '#status = :collected AND collectionId = :collectionId',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':returned': 'returned',
-      ':collected': 'collected',
-      ':collectionId': collectionId,
-      ':returnedOn': input.returnedOn,
-      ':reason': input.reasonCode,
-    },
   },
 });
 
@@ -64,60 +55,96 @@ const revokedMandate = ({ key }: StoredMandate, input: ReturnInput, at: Date): W
 const alreadyReturned = (input: ReturnInput) =>
   new Problem('conflict', collectionTexts.localized('alreadyReturned', input.endToEndId));
 
+const euros = (amount: number) => ({ amount, currency: 'EUR' as const });
+
+/** The return and the bank's fee on the member's account (docs/accounts.md): ids made of the debit they concern. */
+const returnEntries = (collectionId: string, debit: Debit, input: ReturnInput): Entry[] => [
+  {
+    id: `return-${collectionId}-${debit.dueId}`,
+    bookedOn: input.returnedOn,
+    kind: 'return',
+    amount: euros(debit.amount.amount),
+    dueId: debit.dueId,
+    collectionId,
+    text: bookingTexts.return(input.reasonCode),
+  },
+  ...(input.bankFee.amount > 0
+    ? [
+        {
+          id: `bank-fee-${collectionId}-${debit.dueId}`,
+          bookedOn: input.returnedOn,
+          kind: 'bank-fee' as const,
+          amount: euros(input.bankFee.amount),
+          dueId: debit.dueId,
+          collectionId,
+          text: bookingTexts.bankFee(debit.dueId),
+        },
+      ]
+    : []),
+];
+
 /**
- * Rücklastschrift (docs/collections.md, "Returns"): the debtor's bank sent a debit of the collection back.
- * The debit keeps what was sent and gains its return; the due becomes `returned`, so the next collection
- * gathers it again; a reason that ends the mandate (MD01, AC04, AC06, MD07, SL01) revokes it, with its
- * event `mandate.revoked`. One transaction with the event `due.returned` (naming the contract, whose
- * dues show it).
+ * Rücklastschrift (docs/collections.md, "Returns"; docs/accounts.md): the debtor's bank sent a debit of the
+ * collection back. The debit keeps what was sent and gains its return; the due becomes `returned`; the member's
+ * account books `return` and the bank's fee. The due is collected again only for AM04 and MS03, at most twice, and
+ * only after its Vorabankündigung (mailed after the booking); any other code or a third return leave it
+ * `collectable: false`. A reason that ends the mandate (MD01, AC04, AC06, MD07, SL01) revokes it, with its event
+ * `mandate.revoked`. One transaction with the event `due.returned` (naming the contract, whose dues show it).
  */
 export const recordReturn = async (collectionId: string, input: ReturnInput): Promise<ReturnAnswer> => {
   const collection = await getExistingCollection(collectionId);
-  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-    const { Item } = await documentClient.send(
-      new GetCommand({ TableName: tableName(), Key: debitKey(collectionId, input.endToEndId), ConsistentRead: true }),
-    );
-    if (!Item || collection.status !== 'created') {
-      throw new Problem('unprocessable', collectionTexts.localized('unknownDebit', input.endToEndId));
-    }
-    const debit = debitFromItem(Item);
-    if (debit.returnedOn !== null) throw alreadyReturned(input);
-    if (input.returnedOn < collection.collectionDate) {
-      throw new Problem('validation-failed', collectionTexts.localized('returnDateInvalid'), {
-        errors: [
-          {
-            path: 'returnedOn',
-            message: collectionTexts.localized('returnedBeforeCollection', collection.collectionDate),
-          },
-        ],
-      });
-    }
-    const { contract, mandates } = await contractMandatesOf(debit.contractId);
-    // A return the bank has not sent yet is a typo, not a fact to record (as a termination received tomorrow).
-    const today = todayOf(contract);
-    if (input.returnedOn > today) {
-      throw new Problem('validation-failed', collectionTexts.localized('returnDateInvalid'), {
-        errors: [{ path: 'returnedOn', message: collectionTexts.localized('returnedInFuture', today) }],
-      });
-    }
-    const mandate = mandates.find((stored) => stored.mandate.reference === debit.mandateReference);
-    const revokes =
-      mandateEndingReasons.includes(input.reasonCode) && mandate !== undefined && mandate.mandate.status === 'active';
-    const at = now();
-    const answer: ReturnAnswer = {
-      collectionId,
-      endToEndId: input.endToEndId,
-      contractId: debit.contractId,
-      amount: debit.amount,
-      reasonCode: input.reasonCode,
-      returnedOn: input.returnedOn,
-      mandateRevoked: revokes,
-    };
-    try {
-      await write(
-        [
+  const { Item } = await documentClient.send(
+    new GetCommand({ TableName: tableName(), Key: debitKey(collectionId, input.endToEndId), ConsistentRead: true }),
+  );
+  if (!Item || collection.status !== 'created') {
+    throw new Problem('unprocessable', collectionTexts.localized('unknownDebit', input.endToEndId));
+  }
+  const debit = debitFromItem(Item);
+  if (debit.returnedOn !== null) throw alreadyReturned(input);
+  if (input.returnedOn < collection.collectionDate) {
+    throw new Problem('validation-failed', collectionTexts.localized('returnDateInvalid'), {
+      errors: [
+        {
+          path: 'returnedOn',
+          message: collectionTexts.localized('returnedBeforeCollection', collection.collectionDate),
+        },
+      ],
+    });
+  }
+  const { contract, mandates } = await contractMandatesOf(debit.contractId);
+  // A return the bank has not sent yet is a typo, not a fact to record (as a termination received tomorrow).
+  const today = todayOf(contract);
+  if (input.returnedOn > today) {
+    throw new Problem('validation-failed', collectionTexts.localized('returnDateInvalid'), {
+      errors: [{ path: 'returnedOn', message: collectionTexts.localized('returnedInFuture', today) }],
+    });
+  }
+  const mandate = mandates.find((stored) => stored.mandate.reference === debit.mandateReference);
+  const revokes =
+    mandateEndingReasons.includes(input.reasonCode) && mandate !== undefined && mandate.mandate.status === 'active';
+  const at = now();
+  const { result } = await bookOnAccount(
+    debit.contractId,
+    (state) => {
+      const due = state.dues.get(debit.dueId);
+      // Returned meanwhile (by another request), or collected again since: not this debit's return to record.
+      if (due?.status !== 'collected' || due.collectionId !== collectionId) throw alreadyReturned(input);
+      const collectable =
+        representableReasons.includes(input.reasonCode) && due.representations < maxRepresentations && !revokes;
+      const answer: ReturnAnswer = {
+        collectionId,
+        endToEndId: input.endToEndId,
+        contractId: debit.contractId,
+        amount: debit.amount,
+        reasonCode: input.reasonCode,
+        returnedOn: input.returnedOn,
+        mandateRevoked: revokes,
+        bankFee: input.bankFee,
+        collectable,
+      };
+      return {
+        writes: [
           returnedDebit(collectionId, input),
-          returnedDue(debit.contractId, collectionId, input),
           ...(revokes && mandate
             ? [
                 revokedMandate(mandate, input, at),
@@ -125,15 +152,70 @@ export const recordReturn = async (collectionId: string, input: ReturnInput): Pr
               ]
             : []),
         ],
-        { result: answer, change: { type: 'due.returned', id: contract.id, version: contract.version } },
-      );
-      return answer;
-    } catch (error) {
-      if (!(error instanceof ConditionFailed)) throw error;
-      // Another return of the same debit came first.
-      if (error.at(0) || error.at(1)) throw alreadyReturned(input);
-      // The mandate changed since it was read (revoked or replaced meanwhile): decide again.
-    }
+        entries: returnEntries(collectionId, debit, input),
+        dues: [
+          {
+            ...due,
+            status: 'returned',
+            returnedOn: input.returnedOn,
+            returnReason: input.reasonCode,
+            collectable,
+            preNotifiedOn: null,
+          },
+        ],
+        change: { type: 'due.returned', id: contract.id, version: contract.version },
+        answer: () => answer,
+      };
+    },
+    // The debit's own condition: another return of it came first. A mandate changed meanwhile: the client retries.
+    (failure) => (failure.at(0) ? alreadyReturned(input) : new WriteContention()),
+  );
+  const answer = result as ReturnAnswer;
+  if (answer.collectable) await preNotify(debit, collection.creditor.creditorId, contract, input);
+  return answer;
+};
+
+/**
+ * Mails the Vorabankündigung of the due's next collection and records the day on the due, from which a collection
+ * waits `preNotificationDays` (docs/accounts.md, "Returns"). Without an email address, or when the due was paid
+ * meanwhile, nothing is mailed and the due is not collected again by direct debit before staff act.
+ */
+const preNotify = async (debit: Debit, creditorId: string, contract: StoredContract, input: ReturnInput) => {
+  const studio = await getStudioProfile();
+  const to = contract.contact.email;
+  if (!studio?.sepa || !to) return;
+  const today = todayOf(contract);
+  const transport = configuredMailTransport();
+  const content = preNotificationMail({
+    from: transport.from,
+    to,
+    studio: { legalName: studio.legalName, email: studio.email },
+    contact: contract.contact,
+    contractNumber: contract.number,
+    dueId: debit.dueId,
+    amount: debit.amount.amount,
+    bankFee: input.bankFee.amount,
+    mandateReference: debit.mandateReference,
+    creditorId,
+    collectionDate: earliestCollectionDate(today, [today], studio.sepa.preNotificationDays),
+    returnedOn: input.returnedOn,
+  });
+  await transport.sender.send(await buildMimeMessage(content));
+  try {
+    await write([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: dueKey(contract.id, debit.dueId),
+          UpdateExpression: 'SET preNotifiedOn = :today',
+          ConditionExpression: '#status = :returned AND collectable = :true AND preNotifiedOn = :null',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':today': today, ':returned': 'returned', ':true': true, ':null': null },
+        },
+      },
+    ]);
+  } catch (error) {
+    // Settled or taken out of direct debit meanwhile: it is not collected, so it needs no notice.
+    if (!(error instanceof ConditionFailed)) throw error;
   }
-  throw new WriteContention();
 };

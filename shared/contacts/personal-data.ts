@@ -1,7 +1,7 @@
-import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
-/** The contacts' items (shared/contacts/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
-export const contactPersonalData = [
+/** The contacts' items (shared/contacts/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
+export const itemKinds = [
   {
     entity: 'contact',
     personalData: true,
@@ -20,4 +20,4 @@ export const contactPersonalData = [
     retention: 'As long as the contact holds the address.',
     reach: { from: 'email' },
   },
-] as const satisfies PersonalDataDeclarations;
+] as const satisfies AreaItemKinds;

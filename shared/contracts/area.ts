@@ -40,8 +40,8 @@ export const contractsArea = {
     { name: 'contracts-add-mandate', method: 'POST', path: '/api/contracts/{id}/mandates', entry: 'functions/contracts/add-mandate.ts', roles: anyRole, data: 'read-write' },
     { name: 'contracts-sign-mandate', method: 'POST', path: '/api/contracts/{id}/mandate/signature', entry: 'functions/contracts/sign-mandate.ts', roles: anyRole, data: 'read-write', sealing: 'sign' },
     { name: 'contracts-revoke-mandate', method: 'POST', path: '/api/contracts/{id}/mandate/revocation', entry: 'functions/contracts/revoke-mandate.ts', roles: ownerOnly, data: 'read-write' },
-    { name: 'contracts-withdraw', method: 'POST', path: '/api/contracts/{id}/withdrawal', entry: 'functions/contracts/withdraw.ts', roles: anyRole, data: 'read-write' },
-    { name: 'contracts-withdraw-termination', method: 'DELETE', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/withdraw-termination.ts', roles: ownerOnly, data: 'read-write' },
+    { name: 'contracts-record-withdrawal', operationId: 'contracts-withdraw', method: 'POST', path: '/api/contracts/{id}/withdrawal', entry: 'functions/contracts/record-withdrawal.ts', roles: anyRole, data: 'read-write' },
+    { name: 'contracts-retract-termination', operationId: 'contracts-withdraw-termination', method: 'DELETE', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/retract-termination.ts', roles: ownerOnly, data: 'read-write' },
   ],
   eventTypes: [
     'contract.created',
@@ -85,7 +85,7 @@ export const contractsArea = {
     // Without receivedOn: the day of receipt is then today, and a termination received in the future is a 400.
     'contracts-terminate': { body: { kind: 'ordinary' } },
     // Without receivedOn: the day of receipt is then today.
-    'contracts-withdraw': { body: {} },
+    'contracts-record-withdrawal': { body: {} },
     // Two years of monthly dues: the 24 months issue 22's bench measures.
     'contracts-dues': { query: 'from=2026-12-01&to=2028-11-30' },
     'contracts-add-mandate': { body: { accountHolder: 'Erika Mustermann', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' } },

@@ -1,3 +1,4 @@
+import { emptyAccount } from '../accounts/summary-schema.ts';
 import { now } from '../clock.ts';
 import { type CalendarDate, earliestEndOn, minimumTermEndsOn, todayIn } from './dates.ts';
 import type { ComputedDates, StoredContract } from './schema.ts';
@@ -40,5 +41,7 @@ export const computedDates = (contract: StoredContract, today: CalendarDate): Co
 /** The contract as every response shows it: the stored record and the dates computed for today. */
 export const withComputedDates = <C extends StoredContract>(contract: C, at: Date = now()): C & ComputedDates => ({
   ...contract,
+  // A contract stored before accounts existed has no summary: nothing was booked on it.
+  account: contract.account ?? emptyAccount,
   ...computedDates(contract, todayOf(contract, at)),
 });

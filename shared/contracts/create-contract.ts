@@ -1,3 +1,4 @@
+import { emptyAccount } from '../accounts/summary-schema.ts';
 import { now } from '../clock.ts';
 import type { Contact } from '../contacts/schema.ts';
 import { getContact } from '../contacts/store.ts';
@@ -90,6 +91,7 @@ const buildContract = (input: ContractInput, context: BuildContext) => {
     cancelledBy: null,
     termination: null,
     withdrawal: null,
+    account: emptyAccount,
     updatedAt: createdAt,
     version: 1,
   };

@@ -1,9 +1,21 @@
-/**
- * Contract dates as §§ 187, 188 BGB count them, on calendar dates (`YYYY-MM-DD`) in UTC
- * arithmetic: a calendar date has no time of day, so no zone can shift it once it is taken.
- */
+import {
+  addDays,
+  addMonths,
+  type CalendarDate,
+  compareDates,
+  daysInMonth,
+  isCalendarDate,
+  laterOf,
+  parseCalendarDate,
+  wholeNumber,
+} from '../calendar/calendar-date.ts';
 
-export type CalendarDate = string;
+// The calendar's arithmetic, for the contract code that counts with it beside the terms below.
+export { addDays, addMonths, type CalendarDate, compareDates, daysInMonth, isCalendarDate, laterOf };
+
+/*
+ * Contract dates as §§ 187, 188 BGB count them, on calendar dates (`YYYY-MM-DD`, shared/calendar/calendar-date.ts).
+ */
 
 export const noticeUnits = ['day', 'week', 'month'] as const;
 export type NoticeUnit = (typeof noticeUnits)[number];
@@ -25,73 +37,6 @@ export interface Term {
  */
 export const maxNoticeValue: Record<NoticeUnit, number> = { day: 28, week: 4, month: 1 };
 
-interface DateParts {
-  year: number;
-  month: number;
-  day: number;
-}
-
-const dayMs = 86_400_000;
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const monthLengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-
-/** The number of days of a month (1–12) of the Gregorian calendar. */
-export const daysInMonth = (year: number, month: number): number =>
-  month === 2 && isLeapYear(year) ? 29 : (monthLengths[month - 1] ?? Number.NaN);
-
-const partsOf = (text: string): DateParts | null => {
-  const match = datePattern.exec(text);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return { year, month, day };
-};
-
-/** True for a real calendar date written `YYYY-MM-DD` (2026-02-30 is not one). */
-export const isCalendarDate = (text: string): boolean => partsOf(text) !== null;
-
-const parse = (date: CalendarDate): DateParts => {
-  const parts = partsOf(date);
-  if (!parts) throw new RangeError(`Not a calendar date: ${date}`);
-  return parts;
-};
-
-const format = ({ year, month, day }: DateParts): CalendarDate => {
-  if (year < 0 || year > 9999) throw new RangeError(`Year ${year} cannot be written as YYYY`);
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-};
-
-const wholeNumber = (value: number, what: string): number => {
-  if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be a whole number: ${value}`);
-  return value;
-};
-
-// setUTCFullYear, unlike Date.UTC, does not read the years 0–99 as 1900–1999.
-const epochDay = ({ year, month, day }: DateParts): number => new Date(0).setUTCFullYear(year, month - 1, day) / dayMs;
-
-const fromEpochDay = (days: number): DateParts => {
-  const date = new Date(days * dayMs);
-  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
-};
-
-/** Negative when `a` is before `b`, 0 when equal, positive when after. */
-export const compareDates = (a: CalendarDate, b: CalendarDate): number => (a < b ? -1 : a > b ? 1 : 0);
-
-export const laterOf = (a: CalendarDate, b: CalendarDate): CalendarDate => (compareDates(a, b) >= 0 ? a : b);
-
-export const addDays = (date: CalendarDate, days: number): CalendarDate =>
-  format(fromEpochDay(epochDay(parse(date)) + wholeNumber(days, 'Days')));
-
-/** The same day number `months` later; where that month lacks the day, its last day (§ 188 Abs. 3 BGB). */
-export const addMonths = (date: CalendarDate, months: number): CalendarDate => {
-  const { year, month, day } = parse(date);
-  const monthIndex = year * 12 + (month - 1) + wholeNumber(months, 'Months');
-  const target = { year: Math.floor(monthIndex / 12), month: (monthIndex % 12) + 1 };
-  return format({ ...target, day: Math.min(day, daysInMonth(target.year, target.month)) });
-};
-
 /**
  * The last day of the minimum term, or null without one. The start day counts (§ 187 Abs. 2),
  * so the term ends on the day before the one with the start's number (§ 188 Abs. 2), or on the
@@ -99,9 +44,9 @@ export const addMonths = (date: CalendarDate, months: number): CalendarDate => {
  */
 export const minimumTermEndsOn = (term: Term): CalendarDate | null => {
   if (wholeNumber(term.minimumTermMonths, 'minimumTermMonths') === 0) return null;
-  const start = parse(term.startDate);
+  const start = parseCalendarDate(term.startDate);
   const sameNumber = addMonths(term.startDate, term.minimumTermMonths);
-  return parse(sameNumber).day === start.day ? addDays(sameNumber, -1) : sameNumber;
+  return parseCalendarDate(sameNumber).day === start.day ? addDays(sameNumber, -1) : sameNumber;
 };
 
 /** The day a notice received on `receivedOn` runs out; the day of receipt is not counted (§ 187 Abs. 1). */

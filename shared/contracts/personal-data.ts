@@ -1,10 +1,10 @@
-import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
 const bookkeeping =
   'To the end of the eighth calendar year after the signing year, or after the contract’s end once known (§ 147 Abs. 3 AO, § 257 Abs. 4 HGB); then purged.';
 
-/** The contracts' items (shared/contracts/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
-export const contractPersonalData = [
+/** The contracts' items (shared/contracts/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
+export const itemKinds = [
   {
     entity: 'contract',
     personalData: true,
@@ -65,4 +65,4 @@ export const contractPersonalData = [
     retention: 'As long as the studio exists.',
     reach: { from: 'nowhere', because: 'it names no contract and no person' },
   },
-] as const satisfies PersonalDataDeclarations;
+] as const satisfies AreaItemKinds;

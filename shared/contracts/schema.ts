@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { AccountSummaryRecord } from '../accounts/summary-schema.ts';
 import { Address } from '../contacts/schema.ts';
 import { languageOfIssue, type SchemaMessage, schemaMessage, text } from '../messages/index.ts';
 import { money, optionalText } from '../schema/fields.ts';
@@ -148,6 +149,11 @@ export const StoredContractRecord = v.object({
   termination: v.nullable(TerminationRecord),
   /** The right of withdrawal of a contract concluded away from the studio; null for one signed at the counter. */
   withdrawal: v.nullable(WithdrawalRecord),
+  /**
+   * The member's account as last booked (docs/accounts.md): kept on the contract's item, so every answer and list
+   * item shows it without another read. The ledger's writes set it, never the contract's: its `version` stays.
+   */
+  account: AccountSummaryRecord,
   updatedAt: timestamp(),
   version: recordVersion(),
 });

@@ -1,5 +1,8 @@
 import { type CalendarDate, minimumTermEndsOn, type NoticePeriod, type NoticeUnit, type Term } from './dates.ts';
 
+/** What the copy and the signing page (shared/signing/page/sign-page.js, which cannot import it) say of a contract without terms. */
+export const noTermsAgreed = 'Keine besonderen Vertragsbedingungen vereinbart.';
+
 export interface TermSentences {
   minimumTerm: string;
   renewal: string;

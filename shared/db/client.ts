@@ -8,10 +8,12 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  * Timeouts are bounded on purpose: a request that cannot reach DynamoDB must
  * fail (and become a 503) well within the function timeout.
  */
+export const requestTimeoutMs = 2_000;
+
 export const dynamoDbClient = new DynamoDBClient({
   ...(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}),
   maxAttempts: 3,
-  requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000, throwOnRequestTimeout: true },
+  requestHandler: { connectionTimeout: 1_000, requestTimeout: requestTimeoutMs, throwOnRequestTimeout: true },
 });
 
 /**

@@ -1,7 +1,7 @@
-import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
-/** Plain data, like the other declarations, so that reading them opens no connection. The data layer's own items (shared/db/idempotency-records.ts) under the GDPR: see shared/privacy/declaration.ts. */
-export const dataLayerPersonalData = [
+/** Plain data, like the other areas' item kinds, so that reading them opens no connection. The data layer's own items (shared/db/idempotency-records.ts) under the GDPR: see shared/privacy/item-kind.ts. */
+export const itemKinds = [
   {
     entity: 'idempotency',
     personalData: true,
@@ -11,4 +11,4 @@ export const dataLayerPersonalData = [
     retention: '24 hours (time to live, idempotencyWindowSeconds), then deleted by DynamoDB; not erased one by one.',
     reach: { from: 'nowhere', because: 'keyed by the caller’s idempotency key; it expires within a day' },
   },
-] as const satisfies PersonalDataDeclarations;
+] as const satisfies AreaItemKinds;

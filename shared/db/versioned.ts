@@ -1,3 +1,4 @@
+import { now } from '../clock.ts';
 import { newId } from '../http/ids.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
 import { tableName } from './client.ts';
@@ -14,15 +15,15 @@ export interface Versioned {
 
 /** A new record: a new id, version 1, created and updated now by `createdBy` (the caller's `sub`). */
 export const newRecord = <I>(input: I, createdBy: string) => {
-  const now = new Date().toISOString();
-  return { id: newId(), ...input, createdAt: now, createdBy, updatedAt: now, updatedBy: createdBy, version: 1 };
+  const at = now().toISOString();
+  return { id: newId(), ...input, createdAt: at, createdBy, updatedAt: at, updatedBy: createdBy, version: 1 };
 };
 
 /** The next version of a record: the new fields, a new `updatedAt`, `version` + 1. */
 export const nextVersion = <R extends { version: number }, I>(current: R, input: I): R => ({
   ...current,
   ...input,
-  updatedAt: new Date().toISOString(),
+  updatedAt: now().toISOString(),
   version: current.version + 1,
 });
 

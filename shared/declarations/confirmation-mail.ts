@@ -16,7 +16,10 @@ export interface ConfirmationMail {
 
 const germanDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
 
-/** „26.11.2026 um 14:05:09 Uhr (Europe/Berlin)“: § 312k Abs. 4 BGB asks for the date and the time of receipt. */
+/**
+ * „26.11.2026 um 14:05:09 Uhr MEZ“: § 312k Abs. 4 BGB asks for the date and the time of receipt; the zone is
+ * named as the page's receipt names it (MEZ, MESZ).
+ */
 export const receivedAtText = (receivedAt: string, timeZone: string): string => {
   const parts = new Intl.DateTimeFormat('de-DE', {
     timeZone,
@@ -27,9 +30,10 @@ export const receivedAtText = (receivedAt: string, timeZone: string): string => 
     minute: '2-digit',
     second: '2-digit',
     hourCycle: 'h23',
+    timeZoneName: 'short',
   }).formatToParts(new Date(receivedAt));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')} um ${part('hour')}:${part('minute')}:${part('second')} Uhr (${timeZone})`;
+  return `${part('day')}.${part('month')}.${part('year')} um ${part('hour')}:${part('minute')}:${part('second')} Uhr ${part('timeZoneName')}`;
 };
 
 const terminationLines = (declaration: TerminationDeclaration): string[] => [

@@ -1,12 +1,19 @@
 import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import type { RecordKind } from '../db/record-store.ts';
-import { declarationKey, declarationListPartition } from './keys.ts';
+import {
+  declarationKey,
+  declarationListPartition,
+  declarationsByEmailPartition,
+  declarationsOfContractPartition,
+} from './keys.ts';
 import { type DeclarationStatus, type StoredDeclaration, StoredDeclarationRecord } from './schema.ts';
 
 /**
  * Where declarations live in the table (docs/declarations.md): one item each; newest first by id (a ULID) in
- * the list of all (gsi1) and in the list of their status (gsi3), so `GET /api/declarations` is one Query.
+ * the list of all (gsi1) and in the list of their status (gsi3), so `GET /api/declarations` is one Query; a
+ * person's are found by the email given (gsi2) and by the contract matched (gsi4), so an export or an erasure
+ * reads that person's declarations only, however many the studio holds.
  */
 export { declarationKey, declarationListPartition } from './keys.ts';
 export const declarationStatusPartition = (status: DeclarationStatus) => `DECLARATIONS#${status}`;
@@ -35,6 +42,11 @@ export const declarationItem = (declaration: StoredDeclaration) => ({
   gsi1sk: declaration.id,
   gsi3pk: declarationStatusPartition(declaration.status),
   gsi3sk: declaration.id,
+  gsi2pk: declarationsByEmailPartition(declaration.declaration.email),
+  gsi2sk: declaration.id,
+  ...(declaration.contractId
+    ? { gsi4pk: declarationsOfContractPartition(declaration.contractId), gsi4sk: declaration.id }
+    : {}),
   ...mapping.toItem(declaration),
 });
 

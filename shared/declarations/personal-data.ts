@@ -1,7 +1,7 @@
-import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
-/** The declarations' items (shared/declarations/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
-export const declarationPersonalData = [
+/** The declarations' items (shared/declarations/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
+export const itemKinds = [
   {
     entity: 'declaration',
     personalData: true,
@@ -24,4 +24,4 @@ export const declarationPersonalData = [
       because: 'it is keyed by an IP address, which names no contact; it is gone within the hour',
     },
   },
-] as const satisfies PersonalDataDeclarations;
+] as const satisfies AreaItemKinds;

@@ -1,6 +1,7 @@
 import type { StreamRecordHandler } from '../background/stream-function.ts';
 import type { documentEventTypes } from './area.ts';
-import { keepContractDocuments } from './signed-original.ts';
+import { confirmSignedAtHome } from './signed-at-home-confirmation.ts';
+import { keepContractDocuments, keepDocumentsOfSignedContract } from './signed-original.ts';
 import { confirmTermination } from './termination-confirmation.ts';
 
 /*
@@ -12,7 +13,12 @@ import { confirmTermination } from './termination-confirmation.ts';
  */
 
 const work: Record<(typeof documentEventTypes)[number], (contractId: string) => Promise<unknown>> = {
-  'contract.signed': keepContractDocuments,
+  // Not before its mandate's step, if one follows: a contract and mandate signed together share one original.
+  // A contract signed at home is then confirmed to the customer with it.
+  'contract.signed': async (contractId) => {
+    await keepDocumentsOfSignedContract(contractId);
+    await confirmSignedAtHome(contractId);
+  },
   // Rendered and stored if still missing, and kept to the end's retention date; then the Kündigungsbestätigung.
   'contract.terminated': async (contractId) => {
     await keepContractDocuments(contractId);
@@ -21,7 +27,10 @@ const work: Record<(typeof documentEventTypes)[number], (contractId: string) => 
   // A withdrawal fixes the end too: the documents are kept to its retention date.
   'contract.withdrawn': keepContractDocuments,
   // The original first (if the contract is signed), then the mandate's document if the original lacks it.
-  'mandate.signed': keepContractDocuments,
+  'mandate.signed': async (contractId) => {
+    await keepContractDocuments(contractId);
+    await confirmSignedAtHome(contractId);
+  },
 };
 
 /** The documents' record handler: the work of each contract event whose documents change (`documentEventTypes`). */

@@ -8,6 +8,12 @@ const baseNames: Record<DocumentKind, string> = {
   withdrawal_confirmation: 'Widerrufsbestaetigung',
 };
 
-/** `Vertrag-2026-000001.pdf`: the signed original keeps the name the customer's copy always had. */
-export const storedDocumentFileName = (kind: DocumentKind, contractNumber: string): string =>
-  `${baseNames[kind]}-${contractNumber}.pdf`;
+/**
+ * `Vertrag-2026-000001.pdf`: the signed original keeps the name the customer's copy always had. A mandate's
+ * document is named by its reference (`SEPA-Mandat-2026-000001-2.pdf`): a contract may have several.
+ */
+export const storedDocumentFileName = (
+  kind: DocumentKind,
+  contractNumber: string,
+  mandateReference: string | null = null,
+): string => `${baseNames[kind]}-${kind === 'mandate' && mandateReference ? mandateReference : contractNumber}.pdf`;

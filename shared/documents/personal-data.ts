@@ -1,7 +1,7 @@
-import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
-/** The documents' items (shared/documents/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
-export const documentPersonalData = [
+/** The documents' items (shared/documents/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
+export const itemKinds = [
   {
     entity: 'storedDocument',
     personalData: true,
@@ -17,7 +17,7 @@ export const documentPersonalData = [
     personalData: false,
     category: 'confirmation mails',
     purpose:
-      'The note that a termination’s confirmation was mailed (when, and the message id), so that it goes out once; the address is not kept.',
+      'The note that a contract’s confirmation (the Kündigungsbestätigung, a contract signed at home) was mailed (when, and the message id), so that it goes out once; the address is not kept.',
     retention: 'As long as the contract’s partition: it goes with the contract.',
     reach: { from: 'contract' },
   },
@@ -29,4 +29,4 @@ export const documentPersonalData = [
     retention: 'As long as a document sealed with the key is kept.',
     reach: { from: 'nowhere', because: 'it is the studio’s, not a person’s' },
   },
-] as const satisfies PersonalDataDeclarations;
+] as const satisfies AreaItemKinds;

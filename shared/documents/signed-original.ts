@@ -39,13 +39,23 @@ const ensureContractDocumentsOf = async (contract: ContractWithSignatures): Prom
 };
 
 /**
- * The background work of `contract.signed`, `contract.terminated` and `mandate.signed`
+ * The background work of `contract.terminated`, `contract.withdrawn` and `mandate.signed`
  * (shared/documents/contract-events.ts): every signature announces its event, so one that leaves the contract
  * pending has nothing to store (its original, rendered later, shows the mandate as it is then).
  */
 export const keepContractDocuments = async (contractId: string): Promise<void> => {
   const contract = await getExistingContract(contractId);
   if (hasSignedOriginal(contract)) await ensureContractDocumentsOf(contract);
+};
+
+/**
+ * The background work of `contract.signed`. While the contract's mandate still waits for its signature (the
+ * tablet's next step), rendering now would keep a mandate page „noch nicht unterschrieben“ for good: the
+ * original waits for `mandate.signed`, or for the first download, copy or end, whichever comes first.
+ */
+export const keepDocumentsOfSignedContract = async (contractId: string): Promise<void> => {
+  const contract = await getExistingContract(contractId);
+  if (hasSignedOriginal(contract) && contract.mandate?.status !== 'pending') await ensureContractDocumentsOf(contract);
 };
 
 /**
@@ -60,4 +70,32 @@ export const contractDocumentDownload = async (
   const record = await ensureContractDocumentsOf(contract);
   const pdf = await storedDocumentBytes(contract.id, record);
   return { contract, fileName: storedDocumentFileName(record.kind, contract.number), pdf, sha256: record.sha256 };
+};
+
+/**
+ * What the customer is given of a contract (the copy mail): its stored original and the document of each
+ * mandate signed after the original was kept, so every signature the customer gave is in their hands; a
+ * pending contract's draft alone.
+ */
+export const customerDocuments = async (
+  contractId: string,
+): Promise<{
+  contract: ContractWithSignatures;
+  original: DownloadedDocument;
+  mandateDocuments: DownloadedDocument[];
+}> => {
+  const contract = await getExistingContract(contractId);
+  if (!hasSignedOriginal(contract)) {
+    const { fileName, pdf } = await renderContractFile(contract);
+    return { contract, original: { fileName, pdf }, mandateDocuments: [] };
+  }
+  const record = await ensureSignedOriginalOf(contract);
+  const [original, ...mandateDocuments] = await Promise.all(
+    [record, ...(await ensureMandateDocuments(contract, record))].map(async (kept) => ({
+      fileName: storedDocumentFileName(kept.kind, contract.number, kept.mandateReference),
+      pdf: await storedDocumentBytes(contract.id, kept),
+      sha256: kept.sha256,
+    })),
+  );
+  return { contract, original: original as DownloadedDocument, mandateDocuments };
 };

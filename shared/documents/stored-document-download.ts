@@ -25,5 +25,9 @@ export const storedDocumentBytes = async (contractId: string, record: StoredDocu
 export const storedDocumentDownload = async (contractId: string, documentId: string): Promise<DownloadedDocument> => {
   const { contractNumber, document } = await getStoredDocumentById(contractId, documentId);
   const pdf = await storedDocumentBytes(contractId, document);
-  return { fileName: storedDocumentFileName(document.kind, contractNumber), pdf, sha256: document.sha256 };
+  return {
+    fileName: storedDocumentFileName(document.kind, contractNumber, document.mandateReference),
+    pdf,
+    sha256: document.sha256,
+  };
 };

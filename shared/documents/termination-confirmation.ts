@@ -1,19 +1,14 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { now } from '../clock.ts';
 import { getContact } from '../contacts/store.ts';
-import { contractPartition } from '../contracts/keys.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import { getExistingContract } from '../contracts/store.ts';
 import { renderTerminationLetterFile } from '../contracts/termination/termination-letter-file.ts';
-import { documentClient, tableName } from '../db/client.ts';
-import { ConditionFailed } from '../db/errors.ts';
-import { putNew, write } from '../db/write.ts';
 import { logger } from '../http/logger.ts';
 import { configuredMailTransport } from '../mail/configured-mail-sender.ts';
 import { buildMimeMessage } from '../mail/mime-message.ts';
 import { terminationConfirmationMail } from '../mail/termination-confirmation-mail.ts';
 import { storedDocumentFileName } from './file-names.ts';
 import { ensureStoredDocument } from './keep-document.ts';
+import { noteMailed, wasMailed } from './mail-notes.ts';
 import { storedDocumentBytes } from './stored-document-download.ts';
 
 /*
@@ -23,34 +18,6 @@ import { storedDocumentBytes } from './stored-document-download.ts';
  * with the letter attached. It runs from the stream on `contract.terminated`, beside the rest of the
  * documents' work, so the termination's answer never waits for a render or a mail server.
  */
-
-/** The note that a termination's confirmation went out, one per termination (its `recordedAt`), no personal data. */
-export const confirmationMailKey = (contractId: string, recordedAt: string) => ({
-  pk: contractPartition(contractId),
-  sk: `MAILED#termination_confirmation#${recordedAt}`,
-});
-
-const mailed = async (contractId: string, recordedAt: string): Promise<boolean> => {
-  const { Item } = await documentClient.send(
-    new GetCommand({ TableName: tableName(), Key: confirmationMailKey(contractId, recordedAt), ConsistentRead: true }),
-  );
-  return Item !== undefined;
-};
-
-const noteMailed = async (contractId: string, recordedAt: string, messageId: string): Promise<void> => {
-  const note = {
-    ...confirmationMailKey(contractId, recordedAt),
-    entity: 'confirmationMail',
-    sentAt: now().toISOString(),
-    messageId,
-  };
-  try {
-    await write([putNew(note)]);
-  } catch (error) {
-    // Another run noted it first: the stream handed the record out twice and both sent (at least once, not never).
-    if (!(error instanceof ConditionFailed)) throw error;
-  }
-};
 
 type Terminated = ContractWithSignatures & { termination: NonNullable<ContractWithSignatures['termination']> };
 
@@ -74,7 +41,8 @@ export const confirmTermination = async (contractId: string): Promise<void> => {
   const contract = await getExistingContract(contractId);
   const { termination } = contract;
   if (contract.status !== 'terminated' || !termination) return;
-  if (await mailed(contract.id, termination.recordedAt)) return;
+  const mail = `termination_confirmation#${termination.recordedAt}`;
+  if (await wasMailed(contract.id, mail)) return;
   const pdf = await letterOf({ ...contract, termination });
   const to = (await getContact(contract.contactId))?.email ?? contract.contact.email;
   if (!to) {
@@ -96,5 +64,5 @@ export const confirmTermination = async (contractId: string): Promise<void> => {
       }),
     ),
   );
-  await noteMailed(contract.id, termination.recordedAt, messageId);
+  await noteMailed(contract.id, mail, messageId);
 };

@@ -1,3 +1,4 @@
+import { now } from '../clock.ts';
 import { tableName } from '../db/client.ts';
 import { anyId, itemId, type KeyShape, keyPattern, oneOf } from '../db/key-shape.ts';
 import { tableDesign } from '../db/table-design.ts';
@@ -42,7 +43,7 @@ export interface Change {
   version: number;
 }
 
-export const eventOf = (change: Change, occurredAt = new Date()): WebhookEvent => ({
+export const eventOf = (change: Change, occurredAt = now()): WebhookEvent => ({
   id: newId(),
   type: change.type,
   occurredAt: occurredAt.toISOString(),

@@ -1,7 +1,7 @@
-import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
-/** The outbox's items (shared/events/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
-export const eventPersonalData = [
+/** The outbox's items (shared/events/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
+export const itemKinds = [
   {
     entity: 'event',
     personalData: false,
@@ -10,4 +10,4 @@ export const eventPersonalData = [
     retention: '30 days (time to live).',
     reach: { from: 'events' },
   },
-] as const satisfies PersonalDataDeclarations;
+] as const satisfies AreaItemKinds;

@@ -1,3 +1,4 @@
+import { now } from '../clock.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
 import { tableDesign } from '../db/table-design.ts';
 import type { EventType, WebhookEvent } from '../webhooks/event.ts';
@@ -10,7 +11,7 @@ import { eventFromItem, eventListKey, eventListPartition, eventTypePartition } f
  */
 export const listEvents = (
   request: PageRequest & { type?: EventType | undefined },
-  now: Date = new Date(),
+  at: Date = now(),
 ): Promise<Page<WebhookEvent>> =>
   queryPage({
     limit: request.limit,
@@ -20,7 +21,7 @@ export const listEvents = (
     filter: {
       expression: '#expiresAt > :now',
       names: { '#expiresAt': tableDesign.timeToLiveAttribute },
-      values: { ':now': Math.floor(now.getTime() / 1000) },
+      values: { ':now': Math.floor(at.getTime() / 1000) },
     },
     itemKey: eventListKey,
     toRecord: eventFromItem,

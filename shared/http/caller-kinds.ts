@@ -13,8 +13,8 @@ export interface Identified<Extra> {
  * a list of roles, which API Gateway's JWT authorizer checks the token of, or `public`, where
  * the function checks what the request carries itself (or nothing).
  */
-export interface CallerKind<Extra> {
-  readonly gateway: 'roles' | 'public';
+export interface CallerKind<Extra, Gateway extends 'roles' | 'public' = 'roles' | 'public'> {
+  readonly gateway: Gateway;
   /** Runs before anything else is looked at; refuses with a Problem. */
   identify: (
     event: APIGatewayProxyEventV2,
@@ -28,13 +28,13 @@ type Nothing = Record<never, never>;
 const nothing: Nothing = Object.freeze({});
 
 /** A bearer JWT whose groups must include one of the route's roles (403 otherwise): every route with roles. */
-export const bearer: CallerKind<Nothing> = {
+export const bearer: CallerKind<Nothing, 'roles'> = {
   gateway: 'roles',
   identify: (event, { roles }) => ({ caller: authorizeCaller(event, roles), extra: nothing }),
 };
 
 /** Anyone: the API documentation, the signing page and its files, and public declarations. */
-export const publicCaller: CallerKind<Nothing> = {
+export const publicCaller: CallerKind<Nothing, 'public'> = {
   gateway: 'public',
   identify: (event) => ({ caller: authorizeCaller(event, 'public'), extra: nothing }),
 };

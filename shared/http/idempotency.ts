@@ -124,7 +124,12 @@ export interface IdempotencyLayer {
   ) => Promise<HttpResult>;
 }
 
-export const idempotencyKeys: IdempotencyLayer = {
+/** The layer of a POST that replays every answer (`route()` requires it there, see `IdempotencyRule`). */
+export type EveryAnswerReplayed = IdempotencyLayer & { readonly partial?: undefined };
+/** The layer of a POST whose answers replay only for some requests (`idempotentReplays: false` in its entry). */
+export type SomeAnswersReplayed = IdempotencyLayer & { readonly partial: true };
+
+export const idempotencyKeys: EveryAnswerReplayed = {
   middleware: idempotentPost,
   run: async (event, respond, work) => {
     const claim = claimed.get(event);
@@ -139,7 +144,7 @@ export const idempotencyKeys: IdempotencyLayer = {
  * others carry a secret the server must not keep, so their key is not claimed and nothing is stored for them.
  * A remote signing session's answer holds no link, while a retry of it must not mail a second one.
  */
-export const idempotencyKeysWhen = (applies: (body: unknown) => boolean): IdempotencyLayer => ({
+export const idempotencyKeysWhen = (applies: (body: unknown) => boolean): SomeAnswersReplayed => ({
   middleware: () => {
     const layer = idempotentPost();
     return { ...layer, before: (request) => (applies(request.event.body) ? layer.before?.(request) : undefined) };

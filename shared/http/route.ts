@@ -1,11 +1,18 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as v from 'valibot';
-import { fallbackRoute, languageOf, type RouteDefinition, type RouteName, routeDefinition } from '../routes.ts';
+import {
+  fallbackRoute,
+  languageOf,
+  type RouteDefinition,
+  type RouteEntry,
+  type RouteName,
+  routeDefinition,
+} from '../routes.ts';
 import type { Caller } from './authorization.ts';
 import { bodyLimit } from './body-limit.ts';
 import { bearer, type CallerKind, type Identified, publicCaller } from './caller-kinds.ts';
-import type { IdempotencyLayer } from './idempotency.ts';
+import type { EveryAnswerReplayed, IdempotencyLayer, SomeAnswersReplayed } from './idempotency.ts';
 import { isWellFormedId } from './ids.ts';
 import { parseIfMatch, type VersionPrecondition } from './if-match.ts';
 import { jsonBody } from './json-body.ts';
@@ -33,13 +40,37 @@ export type RouteContext<Body, Query, Extra = Record<never, never>> = Extra & {
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 
 interface RouteOptions<BodySchema, QuerySchema, Extra> {
-  /** Who may call and how that is checked; a bearer JWT with the route's roles unless said otherwise. */
+  /** How the function checks who calls, on a public route only (`CallerRule`); a route with roles has a bearer JWT. */
   caller?: CallerKind<Extra>;
   body?: BodySchema;
   query?: QuerySchema;
-  /** For a POST that replays its first answer (the table's `idempotentReplays`), and only for one. */
+  /** The Idempotency-Key layer, which a POST that replays must be given (`IdempotencyRule`), and only such a POST. */
   idempotency?: IdempotencyLayer;
 }
+
+/*
+ * What a route's entry (its area's `area.ts`) says, a handler does not say again; the compiler holds the handler's
+ * options to the entry. The caller kind: a route with roles is checked by the gateway's JWT authorizer and takes
+ * no `caller`; a `public` one is checked by nobody at the gateway, so its handler must name the function's own
+ * check (`publicCaller` for anyone, `signingToken(…)`). The replay rule: a POST replays its first answer unless
+ * its entry says `idempotentReplays: false`, and is given the layer that does it; the layer is passed in rather
+ * than imported here because it reaches the table, which the documentation's and the signing page's functions
+ * never load.
+ */
+type CallerRule<Entry> = Entry extends { readonly roles: 'public' }
+  ? { caller: { readonly gateway: 'public' } }
+  : { caller?: never };
+
+type IdempotencyRule<Entry> = Entry extends { readonly method: 'POST' }
+  ? Entry extends { readonly idempotentReplays: false }
+    ? { idempotency?: SomeAnswersReplayed }
+    : { idempotency: EveryAnswerReplayed }
+  : { idempotency?: never };
+
+/** The options a handler of the route `Name` takes. */
+type OptionsOf<Name extends RouteName, BodySchema, QuerySchema, Extra> = RouteOptions<BodySchema, QuerySchema, Extra> &
+  CallerRule<RouteEntry<Name>> &
+  IdempotencyRule<RouteEntry<Name>>;
 
 interface ReplyOption<Result> {
   /**
@@ -62,9 +93,10 @@ export type LambdaHandler = (
 type Definition = Pick<RouteDefinition, 'name' | 'language' | 'roles'> & Partial<RouteDefinition>;
 
 /**
- * What a function must not be built with, as the old pipelines refused it too: a caller kind that does
- * not fit the gateway's check (a hole), or a POST that replays without its Idempotency-Key layer (or replays
- * every answer although the table says it keeps none).
+ * What a function must not be built with, which the compiler refuses already (`CallerRule`, `IdempotencyRule`);
+ * checked again as it loads, for a caller the types do not reach: a caller kind that does not fit the gateway's
+ * check (a hole), or a POST that replays without its Idempotency-Key layer (or replays every answer although the
+ * table says it keeps none).
  */
 const misfit = (definition: Definition, kind: CallerKind<unknown>, replays: boolean, layer?: IdempotencyLayer) => {
   if (kind.gateway !== (definition.roles === 'public' ? 'public' : 'roles')) {
@@ -92,22 +124,24 @@ const pathId = (event: APIGatewayProxyEventV2): string => {
  * endpoint's own work.
  */
 export function route<
+  Name extends RouteName,
   BodySchema extends v.GenericSchema | undefined,
   QuerySchema extends v.GenericSchema | undefined,
   Extra = Record<never, never>,
 >(
-  name: RouteName,
-  options: RouteOptions<BodySchema, QuerySchema, Extra> & { reply?: undefined },
+  name: Name,
+  options: OptionsOf<Name, BodySchema, QuerySchema, Extra> & { reply?: undefined },
   run: Work<BodySchema, QuerySchema, Extra, Reply>,
 ): LambdaHandler;
 export function route<
+  Name extends RouteName,
   BodySchema extends v.GenericSchema | undefined,
   QuerySchema extends v.GenericSchema | undefined,
   Result,
   Extra = Record<never, never>,
 >(
-  name: RouteName,
-  options: RouteOptions<BodySchema, QuerySchema, Extra> & ReplyOption<Result>,
+  name: Name,
+  options: OptionsOf<Name, BodySchema, QuerySchema, Extra> & ReplyOption<Result>,
   run: Work<BodySchema, QuerySchema, Extra, Result>,
 ): LambdaHandler;
 export function route<

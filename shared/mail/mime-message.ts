@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
+import { now } from '../clock.ts';
 
 /** A file sent along with a message. */
 export interface MailAttachment {
@@ -47,7 +48,7 @@ const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1
  * RFC 2231 file names). It reads nothing but the bytes given here: file and
  * URL access are off.
  */
-export const buildMimeMessage = async (content: MailContent, date = new Date()): Promise<MimeMessage> => {
+export const buildMimeMessage = async (content: MailContent, date = now()): Promise<MimeMessage> => {
   const from = plainAddress(content.from);
   const to = plainAddress(content.to);
   const replyTo = content.replyTo === undefined ? undefined : plainAddress(content.replyTo);

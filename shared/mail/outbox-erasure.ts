@@ -1,10 +1,29 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import addressparser from 'nodemailer/lib/addressparser';
+
+// The header fields that address a message; Reply-To and From name the studio, never the person.
+const recipientFields = new Set(['to', 'cc', 'bcc']);
 
 /**
- * Removes the local outbox's messages (`<DATA_DIR>/outbox/*.eml`, see configured-mail-sender.ts) that name the
- * address: erasing a person erases the copies mailed to them too. SES keeps no message once sent, so in AWS
- * there is nothing to remove. Safe to repeat: a removed message stays removed.
+ * The addresses a message is sent to, lower-cased, from its header: folded lines joined (RFC 5322 § 2.2.3), each
+ * recipient field parsed as an address list, so `erin@example.com` is not `xerin@example.com` nor
+ * `erin@example.com.au`, and an address quoted in the text or the attachment addresses nothing.
+ */
+export const recipientsOf = (message: string): string[] => {
+  const header = message.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  const fields = header.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/);
+  return fields.flatMap((field) => {
+    const colon = field.indexOf(':');
+    if (colon < 0 || !recipientFields.has(field.slice(0, colon).trim().toLowerCase())) return [];
+    return addressparser(field.slice(colon + 1), { flatten: true }).map(({ address }) => address.toLowerCase());
+  });
+};
+
+/**
+ * Removes the local outbox's messages (`<DATA_DIR>/outbox/*.eml`, see configured-mail-sender.ts) addressed to
+ * the address: erasing a person erases the copies mailed to them too, and no one else's. SES keeps no message
+ * once sent, so in AWS there is nothing to remove. Safe to repeat: a removed message stays removed.
  */
 export const eraseOutboxMailsTo = async (address: string): Promise<number> => {
   if (process.env.MAIL_TRANSPORT === 'ses') return 0;
@@ -13,12 +32,12 @@ export const eraseOutboxMailsTo = async (address: string): Promise<number> => {
     if (error.code === 'ENOENT') return [] as string[];
     throw error;
   });
-  const needle = address.toLowerCase();
+  const person = address.toLowerCase();
   let removed = 0;
   for (const name of names.filter((entry) => entry.endsWith('.eml'))) {
     const path = join(folder, name);
     const message = await readFile(path, 'utf8').catch(() => '');
-    if (!message.toLowerCase().includes(needle)) continue;
+    if (!recipientsOf(message).includes(person)) continue;
     await rm(path, { force: true });
     removed++;
   }

@@ -20,7 +20,7 @@ import { type PersonItems, readPersonItems } from './person-items.ts';
 export type ErasureOutcome = { erased: true; restrictedUntil: null } | { erased: false; restrictedUntil: string };
 
 const itemsOfKind = (person: PersonItems, entity: string) =>
-  person.items.filter(({ declaration }) => declaration.entity === entity).map(({ item }) => item);
+  person.items.filter(({ kind }) => kind.entity === entity).map(({ item }) => item);
 
 /** Running: still owed (pending, signed), or terminated and not yet past its last day (Art. 6 Abs. 1 b GDPR). */
 const isRunning = (contract: StoredContract, at: Date) =>
@@ -51,7 +51,7 @@ const deleteItem = (item: Record<string, unknown>): WriteItem => ({
 const eraseNow = async (person: PersonItems, contact: Contact): Promise<ErasureOutcome> => {
   const outcome: ErasureOutcome = { erased: true, restrictedUntil: null };
   const others = person.items.filter(
-    ({ item, declaration }) => declaration.personalData && declaration.entity !== 'contact' && item !== person.contact,
+    ({ item, kind }) => kind.personalData && kind.entity !== 'contact' && item !== person.contact,
   );
   // Before the transaction: removing a mail is safe to repeat, and a replay of the answer would skip it.
   if (contact.email) await eraseOutboxMailsTo(contact.email);

@@ -26,11 +26,11 @@ const deletesPerTransaction = 25;
  * Events stay: they are the webhooks' outbox, name records by id only and expire after 30 days (deleting one
  * could drop a delivery still due).
  */
-const stageOf = ({ declaration }: PersonItem): number | undefined => {
-  if (declaration.reach.from === 'events') return undefined;
-  if (declaration.entity === 'debit') return 2;
-  if (declaration.entity === 'contract') return 4;
-  if (declaration.entity === 'contact') return 5;
+const stageOf = ({ kind }: PersonItem): number | undefined => {
+  if (kind.reach.from === 'events') return undefined;
+  if (kind.entity === 'debit') return 2;
+  if (kind.entity === 'contract') return 4;
+  if (kind.entity === 'contact') return 5;
   return 3;
 };
 

@@ -1,8 +1,9 @@
 import { now } from '../clock.ts';
+import { listContractDues } from '../contracts/dues/contract-dues.ts';
 import { NotFound } from '../db/errors.ts';
 import { tableDesign } from '../db/table-design.ts';
-import { itemKindDeclarations } from './declarations.ts';
 import type { PersonalDataExport } from './export-schema.ts';
+import { inventory } from './inventory.ts';
 import { readPersonItems } from './person-items.ts';
 
 type Item = Record<string, unknown>;
@@ -31,29 +32,64 @@ const exportedItem = (item: Item): Item =>
       .map(([name, value]) => [name, exported(value)]),
   );
 
+type ItemKind = (typeof inventory)[number];
+
+const unique = (texts: readonly string[]): string[] => [...new Set(texts)];
+
+/** Item kinds of one category together, in the inventory's order: a category is named once. */
+const byCategory = (itemKinds: readonly ItemKind[]) =>
+  unique(itemKinds.map(({ category }) => category)).map((category) => {
+    const kinds = itemKinds.filter((kind) => kind.category === category);
+    return {
+      category,
+      personalData: kinds.some((kind) => kind.personalData),
+      purpose: unique(kinds.map((kind) => kind.purpose)).join(' '),
+      retention: unique(kinds.map((kind) => kind.retention)).join(' '),
+      kinds,
+    };
+  });
+
 /**
- * Everything the service holds about the contact, by category in the order of the declarations: each
+ * The contracts' dues not collected yet, as `GET /api/contracts/{id}/dues` shows them (computed on every read,
+ * never stored): what the person is to pay is data about them too. Collected ones are the stored dues.
+ */
+const plannedDuesOf = async (contractIds: readonly string[]): Promise<Item[]> =>
+  (
+    await Promise.all(
+      contractIds.map(async (contractId) =>
+        (
+          await listContractDues(contractId, {})
+        ).items
+          .filter((due) => due.status === 'planned')
+          .map((due) => ({ contractId, ...due })),
+      ),
+    )
+  ).flat();
+
+/**
+ * Everything the service holds about the contact, by category in the order of the inventory: each
  * category the person can be found in (empty ones too, so the answer says what is not held), then
- * those that cannot be found from a person, with why. Derived from the declarations alone.
+ * those that cannot be found from a person, with why. Derived from the inventory alone.
  */
 export const exportPersonalData = async (contactId: string): Promise<PersonalDataExport> => {
   const person = await readPersonItems(contactId);
   if (!person) throw new NotFound('contact');
-  const reachable = itemKindDeclarations.filter((declaration) => declaration.reach.from !== 'nowhere');
-  const categories = [...new Set(reachable.map((declaration) => declaration.category))].map((category) => {
-    const kinds = reachable.filter((declaration) => declaration.category === category);
-    return {
-      category,
-      personalData: kinds.some((declaration) => declaration.personalData),
-      purpose: [...new Set(kinds.map((declaration) => declaration.purpose))].join(' '),
-      retention: [...new Set(kinds.map((declaration) => declaration.retention))].join(' '),
-      items: person.items
-        .filter(({ declaration }) => declaration.category === category)
-        .map(({ item }) => exportedItem(item)),
-    };
-  });
-  const notFromThePerson = itemKindDeclarations.flatMap(({ entity: _entity, reach, ...declared }) =>
-    reach.from === 'nowhere' ? [{ ...declared, because: reach.because }] : [],
-  );
+  const reachable = inventory.filter((kind) => kind.reach.from !== 'nowhere');
+  const planned = await plannedDuesOf(person.contractIds);
+  const categories = byCategory(reachable).map(({ kinds, ...category }) => ({
+    ...category,
+    items: [
+      ...person.items.filter(({ kind }) => kind.category === category.category).map(({ item }) => exportedItem(item)),
+      ...(kinds.some(({ entity }) => entity === 'due') ? planned : []),
+    ],
+  }));
+  // A category found from the person is listed once, above, even when one of its kinds cannot be found so.
+  const listed = new Set(categories.map(({ category }) => category));
+  const notFromThePerson = byCategory(
+    inventory.filter(({ reach, category }) => reach.from === 'nowhere' && !listed.has(category)),
+  ).map(({ kinds, ...category }) => ({
+    ...category,
+    because: unique(kinds.map(({ reach }) => (reach.from === 'nowhere' ? reach.because : ''))).join('; '),
+  }));
   return { contactId, exportedAt: now().toISOString(), categories, notFromThePerson };
 };

@@ -1,22 +1,22 @@
 import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { debitKey, dueSortPrefix } from '../collections/keys.ts';
 import { ConcurrencyLimit } from '../concurrency-limit.ts';
-import { contactKey, emailClaimKey, normalizeEmail } from '../contacts/keys.ts';
+import { contactKey, emailClaimKey } from '../contacts/keys.ts';
 import { contractPartition, contractsOfContactPartition } from '../contracts/keys.ts';
 import { documentClient, tableName } from '../db/client.ts';
-import { declarationListPartition } from '../declarations/keys.ts';
+import { declarationsByEmailPartition, declarationsOfContractPartition } from '../declarations/keys.ts';
 import { eventPartition } from '../events/entity.ts';
 import { eventObjects } from '../events/event-types.ts';
 import { currentSessionKey } from '../signing/keys.ts';
-import type { ItemKindDeclaration, PlaceOfItems } from './declaration.ts';
-import { declarationOf, placesOfPersonItems } from './declarations.ts';
+import { itemKindOf, placesOfPersonItems } from './inventory.ts';
+import type { ItemKind, PlaceOfItems } from './item-kind.ts';
 
 type Item = Record<string, unknown>;
 
-/** One item that names the person, with what its kind declares. */
+/** One item that names the person, with its kind in the inventory. */
 export interface PersonItem {
   readonly item: Item;
-  readonly declaration: ItemKindDeclaration;
+  readonly kind: ItemKind;
 }
 
 /** Everything the table holds about one contact, found from it with GetItem and Query only. */
@@ -26,13 +26,13 @@ export interface PersonItems {
   readonly items: readonly PersonItem[];
 }
 
-/** An item of a kind no declaration covers: the inventory is incomplete, so nothing may be answered from it. */
-export class UndeclaredItemKind extends Error {
+/** An item of a kind the inventory leaves out: it is incomplete, so nothing may be answered from it. */
+export class UnlistedItemKind extends Error {
   constructor(item: Item) {
     super(
-      `No personal-data declaration covers the item ${String(item.pk)} ${String(item.sk)} (entity ${String(item.entity)})`,
+      `The personal-data inventory lists no kind for the item ${String(item.pk)} ${String(item.sk)} (entity ${String(item.entity)})`,
     );
-    this.name = 'UndeclaredItemKind';
+    this.name = 'UnlistedItemKind';
   }
 }
 
@@ -81,22 +81,22 @@ const debitsOfContract = async (contractId: string): Promise<Item[]> => {
   ).flat();
 };
 
-// Declarations are listed, not keyed by person: the list is read and kept where the email or the contract is the
-// contact's (the declared email as typed, so compared normalized).
+// A person's declarations are keyed twice: by the email given (the contact's, normalized) and by each contract
+// matched; one declaration may be found both ways, and is kept once.
 const declarationsOf = async (contact: Item, contractIds: readonly string[]): Promise<Item[]> => {
-  const email = typeof contact.email === 'string' ? normalizeEmail(contact.email) : undefined;
-  const declarations = await queryAll({
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': declarationListPartition },
-  });
-  const declaredEmail = (item: Item) => {
-    const declared = item.declaration as { email?: unknown } | undefined;
-    return typeof declared?.email === 'string' ? normalizeEmail(declared.email) : undefined;
-  };
-  return declarations.filter(
-    (item) => (email !== undefined && declaredEmail(item) === email) || contractIds.includes(String(item.contractId)),
-  );
+  const byIndex = (index: 'gsi2' | 'gsi4', partitionKey: string) =>
+    queryAll({
+      IndexName: index,
+      KeyConditionExpression: `${index}pk = :pk`,
+      ExpressionAttributeValues: { ':pk': partitionKey },
+    });
+  const found = (
+    await Promise.all([
+      ...(typeof contact.email === 'string' ? [byIndex('gsi2', declarationsByEmailPartition(contact.email))] : []),
+      ...contractIds.map((id) => byIndex('gsi4', declarationsOfContractPartition(id))),
+    ])
+  ).flat();
+  return [...new Map(found.map((item) => [String(item.pk), item])).values()];
 };
 
 const eventsAbout = (object: string, id: string) => partition(eventPartition(object, id));
@@ -123,8 +123,8 @@ const readers: Record<PlaceOfItems, (contact: Item, contractIds: readonly string
 };
 
 /**
- * Reads every item that names the contact from the places the declarations name, and refuses an item
- * of a kind nobody declared. Undefined for an unknown contact.
+ * Reads every item that names the contact from the places the item kinds name, and refuses an item
+ * of a kind the inventory leaves out. Undefined for an unknown contact.
  */
 export const readPersonItems = async (contactId: string): Promise<PersonItems | undefined> => {
   const [contact] = await getItem(contactKey(contactId));
@@ -140,9 +140,9 @@ export const readPersonItems = async (contactId: string): Promise<PersonItems | 
     await Promise.all([...placesOfPersonItems].map((place) => readers[place](contact, contractIds)))
   ).flat();
   const items = found.map((item) => {
-    const declaration = declarationOf(item);
-    if (!declaration) throw new UndeclaredItemKind(item);
-    return { item, declaration };
+    const kind = itemKindOf(item);
+    if (!kind) throw new UnlistedItemKind(item);
+    return { item, kind };
   });
   return { contact, contractIds, items };
 };

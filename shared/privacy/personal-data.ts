@@ -1,7 +1,7 @@
-import type { PersonalDataDeclarations } from './declaration.ts';
+import type { AreaItemKinds } from './item-kind.ts';
 
-/** The privacy module's own items (shared/privacy/erasure-log.ts) under the GDPR: see declaration.ts. */
-export const privacyPersonalData = [
+/** The privacy module's own items (shared/privacy/erasure-log.ts) under the GDPR: see item-kind.ts. */
+export const itemKinds = [
   {
     entity: 'erasureLogEntry',
     personalData: false,
@@ -11,4 +11,4 @@ export const privacyPersonalData = [
     retention: 'Kept: it holds no personal data.',
     reach: { from: 'nowhere', because: 'it is written once the person is gone' },
   },
-] as const satisfies PersonalDataDeclarations;
+] as const satisfies AreaItemKinds;

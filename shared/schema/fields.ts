@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { now } from '../clock.ts';
 import { schemaMessage } from '../messages/index.ts';
 
 /*
@@ -175,7 +176,7 @@ export const calendarDate = () =>
     v.check(isRealCalendarDate, schemaMessage('field.realCalendarDate')),
   );
 
-export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
+export const todayUtc = (): string => now().toISOString().slice(0, 10);
 
 // Intl knows every ISO 3166-1 alpha-2 region. The codes it also knows that are
 // groupings or placeholders are excluded, and so are deprecated aliases that it

@@ -1,4 +1,4 @@
-import { type CalendarDate, compareDates } from '../contracts/dates.ts';
+import { type CalendarDate, compareDates } from '../calendar/calendar-date.ts';
 import { daysFromTo, type Period, periodsFrom, type RecurringInterval } from './periods.ts';
 
 export type BillingInterval = 'once' | RecurringInterval;

@@ -1,4 +1,4 @@
-import { type CalendarDate, isCalendarDate } from '../contracts/dates.ts';
+import { type CalendarDate, isCalendarDate } from '../calendar/calendar-date.ts';
 import { isBic } from './bic.ts';
 import { isSepaIdentifier, toSepaText } from './charset.ts';
 import { isCreditorId } from './creditor-id.ts';

@@ -1,4 +1,4 @@
-import { addDays, addMonths, type CalendarDate } from '../contracts/dates.ts';
+import { addDays, addMonths, type CalendarDate } from '../calendar/calendar-date.ts';
 
 export type RecurringInterval = 'week' | 'month' | 'quarter' | 'year';
 

@@ -1,4 +1,4 @@
-import type { CalendarDate } from '../contracts/dates.ts';
+import type { CalendarDate } from '../calendar/calendar-date.ts';
 import type { Due } from './dues.ts';
 
 const germanDay = (date: CalendarDate) => `${date.slice(8, 10)}.${date.slice(5, 7)}.`;

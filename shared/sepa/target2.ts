@@ -1,4 +1,4 @@
-import { addDays, type CalendarDate, compareDates, laterOf } from '../contracts/dates.ts';
+import { addDays, type CalendarDate, compareDates, laterOf } from '../calendar/calendar-date.ts';
 
 /**
  * TARGET2's calendar, on which SEPA direct debits settle: every weekday is a business day except

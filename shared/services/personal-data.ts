@@ -1,7 +1,7 @@
-import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
-/** The services' items (shared/services/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
-export const servicePersonalData = [
+/** The services' items (shared/services/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
+export const itemKinds = [
   {
     entity: 'service',
     personalData: false,
@@ -10,4 +10,4 @@ export const servicePersonalData = [
     retention: 'As long as the studio keeps it; contracts copy what they agreed.',
     reach: { from: 'nowhere', because: 'it names no person' },
   },
-] as const satisfies PersonalDataDeclarations;
+] as const satisfies AreaItemKinds;

@@ -1,7 +1,7 @@
-import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
-/** The signing sessions' items (shared/signing/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
-export const signingPersonalData = [
+/** The signing sessions' items (shared/signing/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
+export const itemKinds = [
   {
     entity: 'signingSession',
     personalData: false,
@@ -18,4 +18,4 @@ export const signingPersonalData = [
     retention: 'Expires with its session.',
     reach: { from: 'signing' },
   },
-] as const satisfies PersonalDataDeclarations;
+] as const satisfies AreaItemKinds;

@@ -9,7 +9,9 @@ import { invalidSigningToken, type PresentedSession, presentedSession, type Sess
  * already spent on its signature as far as that layer, so that a retry of the signature under the
  * same key is answered with the first response; past it, a spent token is a 401.
  */
-export const signingToken = (accepts: readonly SessionState[]): CallerKind<{ presented: PresentedSession }> => ({
+export const signingToken = (
+  accepts: readonly SessionState[],
+): CallerKind<{ presented: PresentedSession }, 'public'> => ({
   gateway: 'public',
   identify: async (event, { replays }) => {
     const gate: readonly SessionState[] = replays ? [...accepts, 'signed'] : accepts;

@@ -33,7 +33,7 @@ const mandateStep = async (contractId: string, mandateHash: string | null): Prom
 /** The Belehrung a customer signing at home reads before the pad, with the period as it would run from today. */
 const withdrawalStep = (
   contract: Pick<ContractWithSignatures, 'studio' | 'number' | 'startDate'>,
-  withdrawalPage: string,
+  withdrawalPage: string | undefined,
 ): SigningWithdrawal => {
   const periodEndsOn = withdrawalPeriodEndsOn(now(), contract.studio.timeZone);
   return {
@@ -47,7 +47,10 @@ const withdrawalStep = (
 };
 
 /** What the signing page shows: the contract as agreed, its term in words, the mandate after it, and what the signatures must echo. */
-export const signingView = async ({ session }: PresentedSession, withdrawalPage: string): Promise<SigningView> => {
+export const signingView = async (
+  { session }: PresentedSession,
+  withdrawalPage: string | undefined,
+): Promise<SigningView> => {
   const [{ signatures, ...contract }, mandate] = await Promise.all([
     getExistingContract(session.contractId),
     mandateStep(session.contractId, session.mandateHash),

@@ -1,7 +1,7 @@
-import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
-/** The studio profile's item (shared/studio/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
-export const studioPersonalData = [
+/** The studio profile's item (shared/studio/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
+export const itemKinds = [
   {
     entity: 'studio',
     personalData: true,
@@ -11,4 +11,4 @@ export const studioPersonalData = [
     retention: 'As long as the studio uses the service; contracts copy it as it stood.',
     reach: { from: 'nowhere', because: 'it is about the studio and its representative, not about a customer' },
   },
-] as const satisfies PersonalDataDeclarations;
+] as const satisfies AreaItemKinds;

@@ -1,3 +1,4 @@
+import { now } from '../clock.ts';
 import { tableName } from '../db/client.ts';
 import { ConditionFailed, PreconditionFailed } from '../db/errors.ts';
 import { getExistingRecord, getRecord, writeNextVersion } from '../db/record-store.ts';
@@ -40,7 +41,7 @@ export const putStudioProfile = (
     const current = await getStudioProfile();
     if (!current) {
       if (ifMatch) throw new PreconditionFailed(undefined);
-      const at = new Date().toISOString();
+      const at = now().toISOString();
       const profile: Studio = { ...input, createdAt: at, updatedAt: at, updatedBy, version: 1 };
       const result: StudioPut = { profile, created: true };
       try {

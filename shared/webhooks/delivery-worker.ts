@@ -1,3 +1,4 @@
+import { now } from '../clock.ts';
 import { type DeliveryResult, deliverWebhook } from './deliver.ts';
 import type { DestinationMode, HostResolver } from './destination.ts';
 import { matches, type WebhookEvent } from './event.ts';
@@ -86,14 +87,15 @@ export const handleDelivery = async (
   // A deleted or disabled endpoint gets nothing more, not even the events it missed.
   if (webhook?.status !== 'active') return undefined;
   const secret = await dependencies.secrets.decrypt(webhook.encryptedSecret, webhook.id);
-  const attemptedAt = new Date();
+  // The record's time is the studio's clock, as every stored time; the signature's is the real one, which the
+  // receiver checks against its own clock.
+  const attemptedAt = now();
   const result = await deliverWebhook(
     { url: webhook.url, secret, event },
     {
       mode: dependencies.mode,
       ...(dependencies.timeoutMs === undefined ? {} : { timeoutMs: dependencies.timeoutMs }),
       ...(dependencies.resolve ? { resolve: dependencies.resolve } : {}),
-      now: () => attemptedAt,
     },
   );
   // Whether this was the last attempt is known before it is recorded, so the record says so from the start.

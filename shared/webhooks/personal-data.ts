@@ -1,7 +1,7 @@
-import type { PersonalDataDeclarations } from '../privacy/declaration.ts';
+import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
-/** The webhooks' items (shared/webhooks/entity.ts) under the GDPR: see shared/privacy/declaration.ts. */
-export const webhookPersonalData = [
+/** The webhooks' items (shared/webhooks/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
+export const itemKinds = [
   {
     entity: 'webhook',
     personalData: false,
@@ -18,4 +18,4 @@ export const webhookPersonalData = [
     retention: '30 days (time to live).',
     reach: { from: 'nowhere', because: 'it holds event ids only' },
   },
-] as const satisfies PersonalDataDeclarations;
+] as const satisfies AreaItemKinds;

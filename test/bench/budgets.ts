@@ -165,7 +165,7 @@ export const checkBudgets = (results: Omit<BenchResults, 'budgets'>): Budget[] =
     sameCost(row) &&
     (row.ratioP50 <= budgetLimits.scalingRatio || row.ratioP50 <= row.floorRatioP50 * budgetLimits.scalingRatio);
   budgets.push({
-    budget: `scaling: a list page in the large table costs the same; p50 ≤ ${budgetLimits.scalingRatio} × (beyond the floor's own growth)`,
+    budget: `scaling: a list page and a person's export in the large table cost the same; p50 ≤ ${budgetLimits.scalingRatio} × (beyond the floor's own growth)`,
     met: results.scaling.every(scalingMet),
     detail: results.scaling
       .map(

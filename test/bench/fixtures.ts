@@ -66,7 +66,7 @@ const freshRecordSteps: Readonly<Record<string, readonly string[]>> = {
   // A replacement mandate only once the pending one is signed.
   'contracts-add-mandate': ['contracts-sign-mandate'],
   'contracts-terminate': ['contracts-sign'],
-  'contracts-withdraw-termination': ['contracts-sign', 'contracts-terminate'],
+  'contracts-retract-termination': ['contracts-sign', 'contracts-terminate'],
   // The render function's cold start renders a newly signed contract's original.
   'documents-render': ['contracts-sign'],
 };
@@ -90,6 +90,16 @@ export interface Fixtures {
   replaced: ReadonlyMap<string, { id: string; tag: string }>;
   /** Collections whose records could not be made, with the reason. */
   unavailable: ReadonlyMap<string, string>;
+  /**
+   * The placeholder ids with the contact's standing for the studio person (`createStudioPerson`): what the routes
+   * reading everything of one person read, the same in every table.
+   */
+  personIds: ReadonlyMap<string, string>;
+  /**
+   * The placeholder ids for the next create of `route`: a create that names a contact (a contract) names a new one
+   * each time, as a studio's contracts are each a customer's few; anything else names the read records.
+   */
+  idsForCreate(route: string): Promise<ReadonlyMap<string, string>>;
   /** A new record of the collection, ready for the route that uses it up (delete, sign, cancel, terminate, …). */
   fresh(collection: string, route: string): Promise<ApiRecord>;
   /** A new contract and the token of a signing session opened on it, ready for the tablet's route. */
@@ -141,6 +151,7 @@ export const createFixtures = (table: string, listSize = 30): Promise<Fixtures> 
         unavailable.set(collection.path, (error as Error).message);
       }
     }
+    const personIds = await createStudioPerson(ids, create, takeSteps);
     const fresh = (path: string, route: string) => {
       const collection = collections.find((candidate) => candidate.path === path);
       if (!collection) throw new Error(`No collection ${path}`);
@@ -168,8 +179,61 @@ export const createFixtures = (table: string, listSize = 30): Promise<Fixtures> 
         }
         return { contract, token };
       });
-    return { table, ids, replaced, unavailable, fresh, signing };
+    const contacts = collectionAt('/api/contacts');
+    const idsForCreate = async (route: string) => {
+      if (!contacts.placeholder || !sampleEvent(route).body?.includes(contacts.placeholder)) return ids;
+      const contact = await withTable(table, () => create(contacts));
+      return new Map([...ids, [contacts.placeholder, contact.id]]);
+    };
+    return { table, ids, replaced, unavailable, personIds, idsForCreate, fresh, signing };
   });
+
+const collectionAt = (path: string): Collection => {
+  const found = collections.find((candidate) => candidate.path === path);
+  if (!found) throw new Error(`No collection ${path}`);
+  return found;
+};
+
+/** How many contracts the studio person has: one signed with its mandate, one still pending. */
+export const studioPersonContracts = 2;
+
+/**
+ * A customer as a studio has them, made alike in every table: a contact with a signed contract (SEPA mandate
+ * signed), a pending one, and a termination declared without login under its email. The read contact is the one
+ * every contract of the fixtures and of the warm creates names (hundreds by the end of a run): a person's export
+ * measured on it would measure that pile, and differ from table to table.
+ */
+const createStudioPerson = async (
+  ids: ReadonlyMap<string, string>,
+  create: (collection: Collection) => Promise<ApiRecord>,
+  takeSteps: (collection: Collection, record: ApiRecord, steps: readonly string[]) => Promise<void>,
+): Promise<ReadonlyMap<string, string>> => {
+  const contacts = collectionAt('/api/contacts');
+  const contracts = collectionAt('/api/contracts');
+  if (!contacts.placeholder) throw new Error('The contacts have no placeholder id');
+  const person = await create(contacts);
+  const personIds = new Map([...ids, [contacts.placeholder, person.id]]);
+  const made: ApiRecord[] = [];
+  for (let count = 0; count < studioPersonContracts; count++) {
+    made.push(await callRoute<ApiRecord>(contracts.create, sampleEvent(contracts.create, { ids: personIds })));
+  }
+  const [signed] = made;
+  if (!signed) throw new Error('The studio person has no contract');
+  await takeSteps(contracts, signed, readRecordSteps[contracts.path] ?? []);
+  await callRoute(
+    'declarations-file-termination',
+    sampleEvent('declarations-file-termination', {
+      record: {
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email,
+        contractNumber: signed.number,
+      },
+      sourceIp: '198.19.255.254',
+    }),
+  );
+  return personIds;
+};
 
 /** The id of the record reads of `collection` use. */
 export const readRecordId = (fixtures: Fixtures, collection: string): string => {

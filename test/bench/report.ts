@@ -147,7 +147,7 @@ const idempotencySection = (results: BenchResults) => [
 const scalingSection = (results: BenchResults) => {
   const sizes = Object.keys(results.scaling[0]?.byTableSize ?? {});
   return [
-    `Scaling: list contacts (page of 25) with ${sizes.join(' and ')} contacts in the table; p50 ms of the handler (and of its floor)`,
+    `Scaling: list contacts (page of 25) and the studio person's export with ${sizes.join(' and ')} contacts in the table (and ${results.settings.largeTableDeclarations ?? 0} other people's declarations in the large one); p50 ms of the handler (and of its floor)`,
     markdownTable(
       ['page', ...sizes.flatMap((size) => [`${size} contacts`, 'calls', 'RCU']), 'ratio', 'floor ratio'],
       results.scaling.map((row) => [

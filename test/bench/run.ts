@@ -87,6 +87,8 @@ const benchFunctions = onlyFunctions
 const settings = {
   largeTableContacts: quick ? 2_000 : 20_000,
   smallTableContacts: 100,
+  // Other people's public declarations: the export and erasure of one person must not read them.
+  largeTableDeclarations: quick ? 1_000 : 10_000,
   warmIterations: quick ? 200 : 1_000,
   warmWarmup: quick ? 20 : 100,
   warmBlock: 20,
@@ -124,8 +126,12 @@ process.env.DATA_DIR = dataDirectory;
 const resultsFolder = resolve(repositoryRoot, 'bench-results');
 mkdirSync(resultsFolder, { recursive: true });
 const restoreStdout = redirectStdout(join(resultsFolder, 'handler-logs.ndjson'));
-const large: SizedTable = { name: 'studio-api', contacts: settings.largeTableContacts };
-const small: SizedTable = { name: 'studio-api-small', contacts: settings.smallTableContacts };
+const large: SizedTable = {
+  name: 'studio-api',
+  contacts: settings.largeTableContacts,
+  declarations: settings.largeTableDeclarations,
+};
+const small: SizedTable = { name: 'studio-api-small', contacts: settings.smallTableContacts, declarations: 0 };
 
 log('starting DynamoDB Local (in memory)');
 const database = await startDynamoDbLocal();
@@ -219,7 +225,7 @@ try {
     if (!scenario || missing) {
       unmeasured.push({
         name: fn.name,
-        reason: missing ? `no record: ${missing}` : `no sample event events/${fn.name}.json`,
+        reason: missing ? `no record: ${missing}` : `no sample event sample-events/${fn.name}.json`,
       });
       continue;
     }
@@ -277,9 +283,19 @@ try {
     const seedEvent = () => sampleEvent('contacts-create', { tag: nextTag() });
     await seedFromRecording(documentClient, small.name, createContact, seedEvent, small.contacts);
     await seedFromRecording(documentClient, large.name, createContact, seedEvent, large.contacts);
+    log(`seeding ${large.declarations} declarations of other people into the large table, none into the small`);
+    const fileDeclaration = 'declarations-file-termination';
+    await seedFromRecording(
+      documentClient,
+      large.name,
+      recordingOf(fileDeclaration).recording,
+      () => sampleEvent(fileDeclaration, { tag: nextTag() }),
+      large.declarations,
+    );
 
-    log('scaling: list pages with the small and the large table');
-    const scaling = await measureScaling(recorder, floorClient, [small, large], {
+    log("scaling: list pages and the studio person's export with the small and the large table");
+    const personIds = (table: SizedTable) => (table === small ? fixtures.small : fixtures.large).personIds;
+    const scaling = await measureScaling(recorder, floorClient, [small, large], personIds, {
       ...interleaving,
       iterations: settings.scalingIterations,
     });

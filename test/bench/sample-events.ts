@@ -13,7 +13,7 @@ export type BenchEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & { authorizer?: JwtAuthorizerContext };
 };
 
-const samplePath = (name: string) => resolve(repositoryRoot, 'events', `${name}.json`);
+const samplePath = (name: string) => resolve(repositoryRoot, 'sample-events', `${name}.json`);
 const samples = new Map<string, string>();
 
 const sampleText = (name: string): string => {
@@ -25,7 +25,7 @@ const sampleText = (name: string): string => {
   return text;
 };
 
-/** Every route comes with a sample event (`events/<name>.json`, what `npm run invoke` sends). */
+/** Every route comes with a sample event (`sample-events/<name>.json`, what `npm run invoke` sends). */
 export const hasSampleEvent = (name: string): boolean => existsSync(samplePath(name));
 
 /** The `{id}` the route's sample event names: a placeholder that stands for a record of the path's collection. */

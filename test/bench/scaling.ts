@@ -1,18 +1,22 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { FunctionName } from './bundles.ts';
 import { type CallRecorder, describeCalls, totalUnits } from './dynamodb-calls.ts';
 import { withTable } from './fixtures.ts';
 import { floorContender, type HandlerRecording, recordHandler } from './floors.ts';
 import { callRoute, handlerOf } from './handlers.ts';
 import type { ScalingResult } from './results.ts';
-import { sampleEvent } from './sample-events.ts';
+import { type BenchEvent, sampleEvent } from './sample-events.ts';
 import { type Contender, compareInterleaved, type WarmOptions } from './warm.ts';
 
 export interface SizedTable {
   contacts: number;
+  /** Public declarations of other people than the studio person (fixtures.ts). */
+  declarations: number;
   name: string;
 }
 
-const listRoute = 'contacts-list';
+const listRoute: FunctionName = 'contacts-list';
+const exportRoute: FunctionName = 'contacts-export';
 
 /** The cursor of the page that starts in the middle of the contact list, found by paging with the handler. */
 const middleCursor = (table: SizedTable): Promise<string> =>
@@ -34,30 +38,47 @@ const middleCursor = (table: SizedTable): Promise<string> =>
  * page and for a page from the middle of the list, of the handler and of its
  * floor (the handler's Query for that very page, replayed alone): DynamoDB
  * Local's own time may depend on where in a large index a page starts, which
- * the floor shows apart from ours. Each pair of tables is measured in
- * alternating blocks, so noise favours neither.
+ * the floor shows apart from ours. Then the same for the export of the studio
+ * person (fixtures.ts), alike in both tables, the large one holding thousands
+ * of other people's declarations: a person's export reads that person only.
+ * Each pair of tables is measured in alternating blocks, so noise favours neither.
  */
 export const measureScaling = async (
   recorder: CallRecorder,
   floorClient: DynamoDBDocumentClient,
   [small, large]: [SizedTable, SizedTable],
+  personIds: (table: SizedTable) => ReadonlyMap<string, string>,
   options: WarmOptions,
 ): Promise<ScalingResult[]> => {
-  const handler = await handlerOf(listRoute);
-  const pages = [
-    { page: 'first page', query: () => Promise.resolve('limit=25') },
+  const listPage = (query: (table: SizedTable) => Promise<string>) => async (table: SizedTable) => {
+    const pageQuery = await query(table);
+    return () => sampleEvent(listRoute, { query: pageQuery });
+  };
+  const probes: {
+    page: string;
+    route: FunctionName;
+    events: (table: SizedTable) => Promise<() => BenchEvent>;
+  }[] = [
+    { page: 'first page', route: listRoute, events: listPage(() => Promise.resolve('limit=25')) },
     {
       page: 'middle page (cursor)',
-      query: async (table: SizedTable) => `limit=25&cursor=${await middleCursor(table)}`,
+      route: listRoute,
+      events: listPage(async (table) => `limit=25&cursor=${await middleCursor(table)}`),
+    },
+    {
+      page: 'export of the studio person',
+      route: exportRoute,
+      events: async (table) => () => sampleEvent(exportRoute, { ids: personIds(table) }),
     },
   ];
   const results: ScalingResult[] = [];
-  for (const { page, query } of pages) {
+  for (const { page, route, events } of probes) {
+    const handler = await handlerOf(route);
     const sides: { recording: HandlerRecording; handlerSide: Contender; floorSide: Contender }[] = [];
     for (const table of [small, large]) {
-      const pageQuery = await query(table);
-      const nextEvent = async () => sampleEvent(listRoute, { query: pageQuery });
-      const recording = await withTable(table.name, async () => recordHandler(recorder, listRoute, await nextEvent()));
+      const event = await events(table);
+      const nextEvent = async () => event();
+      const recording = await withTable(table.name, async () => recordHandler(recorder, route, await nextEvent()));
       const handlerSide: Contender = {
         invoke: (event, context) => withTable(table.name, () => handler(event, context)),
         nextEvent,

@@ -48,6 +48,8 @@ describe('POST /api/collections/:id/returns', () => {
       reasonCode: 'AM04',
       returnedOn: '2027-01-22',
       mandateRevoked: false,
+      bankFee: { amount: 0, currency: 'EUR' },
+      collectable: true,
     });
     const [due] = await duesOfContract(api, unpaid.id, '2027-01-01');
     expect(due).toMatchObject({
@@ -129,7 +131,8 @@ describe('POST /api/collections/:id/returns', () => {
   it('collects a returned due again in the next collection, and not those of a revoked mandate', async () => {
     clock.set('2027-01-25T09:00:00Z');
 
-    const february = await createCollection(api, '2027-02-02');
+    // The Vorabankündigung went out with the return on 22 January: 14 days later is 5 February (docs/accounts.md).
+    const february = await createCollection(api, '2027-02-05');
 
     expect(february.status).toBe(201);
     expect(february.body.dues).toEqual([`${unpaid.number}-20270101`, `${unpaid.number}-20270201`]);

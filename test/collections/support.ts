@@ -41,7 +41,10 @@ export const signMandate = async (api: TestApi, contractId: string) => {
 /** A contract with a direct debit, signed by the customer, its mandate signed: collectable once pre-notified. */
 export const mandatedContract = async (api: TestApi, options: MandatedContractOptions = {}) => {
   const contact = ok(
-    await api.request('POST', '/api/contacts', { body: { firstName: 'Jörg', lastName: unique('W') } }),
+    // With an email address: a returned due is collected again only after its Vorabankündigung is mailed.
+    await api.request('POST', '/api/contacts', {
+      body: { firstName: 'Jörg', lastName: unique('W'), email: `${unique('joerg')}@example.com` },
+    }),
   );
   const service = ok(
     await api.request('POST', '/api/services', {

@@ -15,6 +15,7 @@ import {
   contractDocumentFileName,
   renderContractDocument,
 } from '#shared/contracts/document/render-contract-document.ts';
+import { noTermsAgreed } from '#shared/contracts/term-sentences.ts';
 import { fileCertificateStore } from '#shared/pdf/file-certificate-store.ts';
 import { contractDocumentFontFiles, type PostHeader, withPostHeaderOnly } from '#shared/pdf/fonts.ts';
 import { type CertificateStore, loadOrIssueCertificate, type SealCertificate } from '#shared/pdf/seal-certificate.ts';
@@ -131,12 +132,22 @@ describe('the customer’s copy of a signed contract', () => {
     expect(text).toContain('1.234,50 €');
     expect(text).toContain('19,80 €');
     expect(text).toMatch(/Summe monatlich\s+68,80 €/);
-    expect(text).toContain('Ende der Mindestlaufzeit');
-    expect(text).toContain('14.01.2027');
+    expect(text.split('Mindestlaufzeit: 12 Monate, vom 15.01.2026 bis 14.01.2027.')).toHaveLength(2);
+    expect(text.match(/Mindestlaufzeit/g)).toHaveLength(1); // no label or fact repeats the sentence
     expect(text).toContain('Kündigungsfrist: 1 Monat ab Eingang der Kündigung.');
     expect(text).toContain('Unterschrieben am 15.01.2026, 13:05:07 MEZ');
     expect(text).toContain('Seite 1 von 2');
     expect(text).not.toContain('Entwurf');
+  });
+
+  it('says of a contract without terms what the signing page says', async () => {
+    const input = typicalInput();
+    const file = saved(await render({ ...input, contract: { ...input.contract, terms: null } }));
+
+    const text = pdftotext(file);
+
+    expect(text).toContain(noTermsAgreed);
+    expect(readFileSync('shared/signing/page/sign-page.js', 'utf8')).toContain(`terms ?? '${noTermsAgreed}'`);
   });
 
   it('ends with an audit page naming the document hash and each seal with its key', async () => {

@@ -37,7 +37,15 @@ const dues = (id: string, query = '', as: 'owner' | 'staff' = 'staff') =>
   api.request('GET', `/api/contracts/${id}/dues${query ? `?${query}` : ''}`, { as });
 
 const eur = (amount: number) => ({ amount, currency: 'EUR' });
-const uncollected = { status: 'planned' as const, collectionId: null, returnedOn: null, returnReason: null };
+const uncollected = {
+  status: 'planned' as const,
+  collectionId: null,
+  returnedOn: null,
+  returnReason: null,
+  representations: 0,
+  collectable: true,
+  preNotifiedOn: null,
+};
 
 describe('GET /api/contracts/:id/dues', () => {
   it('lists a monthly membership from the 31st month by month as §§ 187, 188 BGB count, each planned', async () => {

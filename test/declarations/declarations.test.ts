@@ -18,7 +18,8 @@ useBackgroundFunctions(['declarations-match'], dataDir);
 const clock = useClock();
 
 const germanDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
-const receivedAtLine = /Eingegangen am \d{2}\.\d{2}\.\d{4} um \d{2}:\d{2}:\d{2} Uhr \(Europe\/Berlin\)/;
+// The zone as the page's receipt names it (MEZ, MESZ), not by its IANA name.
+const receivedAtLine = /Eingegangen am \d{2}\.\d{2}\.\d{4} um \d{2}:\d{2}:\d{2} Uhr MES?Z\n/;
 
 const contractOf = async (id: string) => (await api.request('GET', `/api/contracts/${id}`)).body;
 
@@ -217,6 +218,37 @@ describe('POST /api/declarations/:id/assignment', () => {
       body: { contractId: contract.id },
     });
     expect(again.status).toBe(409);
+  });
+
+  it("is in the contact's export once staff assign it to the contact's contract, though it gives another email", async () => {
+    const { contact, contract } = await signedContractOf(api);
+    const typo = await postFrom(api, newClientAddress(), '/api/public/terminations', {
+      firstName: 'Ada',
+      lastName: contact.lastName,
+      email: `${unique('tippfehler')}@example.com`,
+    });
+    const someoneElse = await postFrom(api, newClientAddress(), '/api/public/terminations', {
+      firstName: 'Ada',
+      lastName: unique('Fremd'),
+      email: `${unique('fremd')}@example.com`,
+    });
+    await confirmed(outbox, typo.body.id);
+    await confirmed(outbox, someoneElse.body.id);
+    const declarationsInExport = async () => {
+      const exported = await api.request('GET', `/api/contacts/${contact.id}/export`);
+      expect(exported.status).toBe(200);
+      const categories = exported.body.categories as { category: string; items: { id: string }[] }[];
+      return (categories.find(({ category }) => category === 'declarations')?.items ?? []).map(({ id }) => id);
+    };
+    expect(await declarationsInExport()).toEqual([]);
+
+    const assigned = await api.request('POST', `/api/declarations/${typo.body.id}/assignment`, {
+      as: 'staff',
+      body: { contractId: contract.id },
+    });
+
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    expect(await declarationsInExport()).toEqual([typo.body.id]);
   });
 
   it('answers 422 for an unknown contract and 404 for an unknown declaration', async () => {

@@ -8,6 +8,7 @@ import { useApi } from '../support/api.ts';
 import { useBackgroundFunctions } from '../support/background-functions.ts';
 import { contractOfSepaStudio } from '../support/direct-debit.ts';
 import { onePixelPng, signaturePng } from '../support/images.ts';
+import { outboxMails } from '../support/outbox.ts';
 
 // The SEPA mandate in the PDF copy, and a mandate signed after the stored original (docs/documents.md).
 const api = useApi();
@@ -93,7 +94,7 @@ describe('the draft of a contract paid by direct debit', () => {
     expect(text).toContain('SEPA-Lastschriftmandat');
     expect(text).toContain(await mandateText(contract.id));
     expect(text).toContain(
-      `Zahlungsempfänger Gläubiger-ID Mandatsreferenz Art Studio Mitte GmbH ${sepa.creditorId} ${reference}`,
+      `Zahlungsempfänger Anschrift Gläubiger-ID Mandatsreferenz Art Studio Mitte GmbH Torstraße 12, 10119 Berlin, Deutschland ${sepa.creditorId} ${reference}`,
     );
     // The draft's diagonal mark („ENTWURF“) comes out between the lines: each value is looked for alone.
     expect(text).toContain('Kontoinhaber/in IBAN BIC');
@@ -175,6 +176,31 @@ describe('the stored original and the mandate', () => {
     expect(tool('pdfsig', mandateDocument)).toContain('Signature is Valid');
     expect(sha256(await contractCopy(contract.id))).toBe(sha256(original));
     expect(await documents(contract.id)).toHaveLength(2);
+  });
+
+  it('mails the customer the document of a mandate signed later beside the original', async () => {
+    const contract = await contractOfSepaStudio(api, sepa, { directDebit });
+    await signContract(contract);
+    const original = await contractCopy(contract.id);
+    const mandate = await signMandate(contract.id, contract.mandate.mandateHash);
+    const to = `mandate-later-${contract.number}@example.com`;
+
+    const copy = await api.request('POST', `/api/contracts/${contract.id}/copies`, { body: { to } });
+
+    expect(copy.status).toBe(201);
+    const mail = (await outboxMails(join(dataDir, 'outbox'))).find((parsed) =>
+      [parsed.to].flat().some((address) => address?.text === to),
+    );
+    expect(mail?.attachments.map(({ filename }) => filename)).toEqual([
+      `Vertrag-${contract.number}.pdf`,
+      `SEPA-Mandat-${mandate.reference}.pdf`,
+    ]);
+    expect(sha256(mail?.attachments[0]?.content as Buffer)).toBe(sha256(original));
+    const [, mandateRecord] = await documents(contract.id);
+    expect(sha256(mail?.attachments[1]?.content as Buffer)).toBe(mandateRecord?.sha256);
+    expect(mail?.text).toContain(
+      `SEPA-Lastschriftmandat liegt als eigene Datei bei (SEPA-Mandat-${mandate.reference}.pdf)`,
+    );
   });
 
   it('gives a replacement mandate signed later its own document beside the first one’s place in the original', async () => {

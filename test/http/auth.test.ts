@@ -264,7 +264,7 @@ describe('roles', () => {
   });
 
   it('fails closed: a protected function reached without authorizer claims answers 403', async () => {
-    const event = JSON.parse(readFileSync(join(repositoryRoot, 'events', 'services-create.json'), 'utf8'));
+    const event = JSON.parse(readFileSync(join(repositoryRoot, 'sample-events', 'services-create.json'), 'utf8'));
     delete event.requestContext.authorizer;
     const handler = await loadHandler('functions/services/create.ts');
 

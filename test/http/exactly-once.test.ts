@@ -1,14 +1,12 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { areas } from '#shared/areas.ts';
 import { routes } from '#shared/routes.ts';
-import { repositoryRoot } from '../../infra/local/handler-loader.ts';
 import { type ApiResponse, unique, useApi } from '../support/api.ts';
 import { type AnswerFault, type FaultProxy, startFaultProxy } from '../support/fault-proxy.ts';
 import { useStudioProfile } from '../support/studio.ts';
-import { type WriteCase, type WriteFixtures, writeFixtures } from '../support/write-case.ts';
+import { areaWriteCases, type WriteCase, writeFixtures } from '../support/write-case.ts';
 
 const api = useApi();
 let proxy: FaultProxy;
@@ -65,29 +63,38 @@ const seen = (response: ApiResponse, sameBut: readonly string[] = []) => {
 
 // Every write route of the API, from the areas' `test/<area>/write-cases.ts`.
 const fixtures = writeFixtures(api);
-const writeCases: Record<string, WriteCase> = Object.assign(
-  {},
-  ...(await Promise.all(
-    areas
-      .filter(({ name }) => existsSync(join(repositoryRoot, 'test', name, 'write-cases.ts')))
-      .map(async ({ name }) => {
-        const module = (await import(/* @vite-ignore */ `../${name}/write-cases.ts`)) as {
-          writeCases: (fixtures: WriteFixtures) => Record<string, WriteCase>;
-        };
-        return module.writeCases(fixtures);
-      }),
-  )),
-);
+const writeCases: Record<string, WriteCase> = await areaWriteCases(fixtures);
+
+/**
+ * The handlers' DynamoDB client (the same module instance: they run in this process) with another request
+ * timeout while `work` runs. A held answer lasts exactly as long as the client waits for it, 2 s in production:
+ * shorter here, still far above what DynamoDB Local needs for one call, so the matrix does not wait 2 s per case.
+ */
+const heldAnswerTimeoutMs = 600;
+const withRequestTimeout = async <T>(timeoutMs: number, work: () => Promise<T>): Promise<T> => {
+  const { dynamoDbClient, requestTimeoutMs } = await import('#shared/db/client.ts');
+  const handler = dynamoDbClient.config.requestHandler as {
+    updateHttpClientConfig(key: 'requestTimeout', value: number): void;
+  };
+  handler.updateHttpClientConfig('requestTimeout', timeoutMs);
+  try {
+    return await work();
+  } finally {
+    handler.updateHttpClientConfig('requestTimeout', requestTimeoutMs);
+  }
+};
 
 const run = async (writeCase: WriteCase, fault?: AnswerFault) => {
   const { method, path, body, headers, as, holdsOnce, sameBut } = await writeCase.prepare();
   proxy.reset();
   if (fault) proxy.inject({ operation: 'TransactWriteItems', fault });
-  const response = await api.request(method, path, {
-    ...(body === undefined ? {} : { body }),
-    ...(as === undefined ? {} : { as }),
-    headers: headers ?? {},
-  });
+  const request = () =>
+    api.request(method, path, {
+      ...(body === undefined ? {} : { body }),
+      ...(as === undefined ? {} : { as }),
+      headers: headers ?? {},
+    });
+  const response = fault === 'hold-answer' ? await withRequestTimeout(heldAnswerTimeoutMs, request) : await request();
   if (fault) expect(proxy.struck, 'the fault struck the write').toEqual(['TransactWriteItems']);
   await holdsOnce(response);
   return seen(response, sameBut);

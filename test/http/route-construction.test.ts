@@ -7,19 +7,24 @@ import { signingToken } from '#shared/signing/signing-token.ts';
 
 const nothing = async () => ({ status: 204 });
 
-// A function that would let the wrong callers in, or forget its Idempotency-Key layer, must not load at all.
+// A function that would let the wrong callers in, or forget its Idempotency-Key layer, must not compile (each
+// `@ts-expect-error` below fails `tsc` once the compiler lets the call through) nor load at all.
 describe('route(), as a function is built', () => {
   it('refuses a public route without a caller kind: the gateway checks nothing there', () => {
+    // @ts-expect-error a public route names its caller kind
     expect(() => route('docs-page', {}, nothing)).toThrow(
       /docs-page is public: pass caller: publicCaller or signingToken/,
     );
+    // @ts-expect-error a public route takes a public caller kind
     expect(() => route('signing-view', { caller: bearer }, nothing)).toThrow(/signing-view is public/);
   });
 
   it('refuses a signing token or a public caller on a route with roles', () => {
+    // @ts-expect-error a route with roles takes no caller
     expect(() => route('contacts-get', { caller: publicCaller }, nothing)).toThrow(
       /contacts-get has roles: drop caller/,
     );
+    // @ts-expect-error a route with roles takes no caller
     expect(() => route('contacts-get', { caller: signingToken(['open']) }, nothing)).toThrow(
       /contacts-get has roles: drop caller/,
     );
@@ -28,11 +33,15 @@ describe('route(), as a function is built', () => {
   it('refuses a POST that replays without its Idempotency-Key layer, and the layer anywhere else', () => {
     const body = v.object({});
 
+    // @ts-expect-error a POST that replays takes the Idempotency-Key layer
     expect(() => route('contacts-create', { body }, nothing)).toThrow(
       /contacts-create replays: pass idempotency: idempotencyKeys/,
     );
+    // @ts-expect-error a POST that replays takes the Idempotency-Key layer
     expect(() => route('signing-sign', { caller: signingToken(['open']), body }, nothing)).toThrow(/idempotency/);
+    // @ts-expect-error a route that keeps no answers takes no layer replaying all
     expect(() => route('webhooks-create', { body, idempotency: idempotencyKeys }, nothing)).toThrow(/ replays nothing/);
+    // @ts-expect-error a GET takes no Idempotency-Key layer
     expect(() => route('contacts-get', { idempotency: idempotencyKeys }, nothing)).toThrow(/ replays nothing/);
   });
 
@@ -41,6 +50,7 @@ describe('route(), as a function is built', () => {
     const some = idempotencyKeysWhen(() => true);
 
     expect(route('signing-sessions-open', { body, idempotency: some }, nothing)).toBeTypeOf('function');
+    // @ts-expect-error a POST that replays every answer takes the layer replaying all
     expect(() => route('contacts-create', { body, idempotency: some }, nothing)).toThrow(
       /contacts-create replays: pass idempotency: idempotencyKeys/,
     );

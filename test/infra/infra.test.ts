@@ -198,7 +198,7 @@ describe('StudioApiStack', () => {
           },
         ],
       });
-      expect(table.Properties.GlobalSecondaryIndexes).toHaveLength(3);
+      expect(table.Properties.GlobalSecondaryIndexes).toHaveLength(4);
       expect(
         table.Properties.AttributeDefinitions.every((a: { AttributeType: string }) => a.AttributeType === 'S'),
       ).toBe(true);
@@ -631,7 +631,11 @@ describe('StudioApiStack', () => {
       const [statement] = sesStatementsOf(custom, customMailerId);
 
       // assess
-      expect(mailers.map((route) => route.name)).toEqual(['contracts-send-copy', 'signing-sessions-open']);
+      expect(mailers.map((route) => route.name)).toEqual([
+        'contracts-send-copy',
+        'collections-return',
+        'signing-sessions-open',
+      ]);
       for (const route of routes.filter((candidate: RouteDefinition) => !candidate.sendsMail)) {
         expect(actionsOf(functionIdOf(route), 'ses'), route.name).toEqual([]);
       }

@@ -27,7 +27,7 @@ const invoke = (...args: string[]) =>
   });
 
 const sampleEvent = (name: string): APIGatewayProxyEventV2 =>
-  JSON.parse(readFileSync(join(repositoryRoot, 'events', `${name}.json`), 'utf8'));
+  JSON.parse(readFileSync(join(repositoryRoot, 'sample-events', `${name}.json`), 'utf8'));
 
 describe('npm run invoke', () => {
   it('runs the handler with the sample event and prints its result as JSON', async () => {
@@ -59,7 +59,7 @@ describe('npm run invoke', () => {
 
 describe('sample events', () => {
   it.each(routes.map((route) => [route.name, routeKey(route), route] as const))(
-    'events/%s.json is an event of the route %s',
+    'sample-events/%s.json is an event of the route %s',
     (_name, _key, route) => {
       const event = sampleEvent(route.name);
       const parameterNames = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
@@ -78,7 +78,7 @@ describe('sample events', () => {
     },
   );
 
-  it('events/not-found.json is an event of the $default route', () => {
+  it('sample-events/not-found.json is an event of the $default route', () => {
     const event = sampleEvent(fallbackRoute.name);
 
     expect(event.routeKey).toBe('$default');
@@ -91,7 +91,7 @@ describe('sample events', () => {
       const body = operationDocs[route.name].body;
       return body ? [[route.name, body.validates] as const] : [];
     }),
-  )('events/%s.json has a body its route accepts', (name, schema) => {
+  )('sample-events/%s.json has a body its route accepts', (name, schema) => {
     const event = sampleEvent(name);
 
     expect(event.headers['content-type']).toBe('application/json');

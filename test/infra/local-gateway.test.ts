@@ -262,7 +262,7 @@ describe('the request body in the event', () => {
 });
 
 describe('sample events', () => {
-  const folder = join(repositoryRoot, 'events');
+  const folder = join(repositoryRoot, 'sample-events');
 
   it('has one file per route and one for $default, and no other', () => {
     const files = readdirSync(folder).filter((file) => file.endsWith('.json'));
@@ -270,9 +270,12 @@ describe('sample events', () => {
     expect(files.sort()).toEqual([...routes.map((route) => `${route.name}.json`), 'not-found.json'].sort());
   });
 
-  it.each([...sampleEvents()])('events/%s is what write-sample-events.ts makes of the route table', (file, event) => {
-    expect(readFileSync(join(folder, file), 'utf8')).toBe(sampleEventFile(event));
-  });
+  it.each([...sampleEvents()])(
+    'sample-events/%s is what write-sample-events.ts makes of the route table',
+    (file, event) => {
+      expect(readFileSync(join(folder, file), 'utf8')).toBe(sampleEventFile(event));
+    },
+  );
 
   it('gives each route an event with its own route key, path parameters and a request id', () => {
     const events = sampleEvents();

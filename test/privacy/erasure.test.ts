@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { postFrom } from '../declarations/declaration-support.ts';
-import { useApi } from '../support/api.ts';
+import { unique, useApi } from '../support/api.ts';
 import { useClock } from '../support/clock.ts';
+import { outboxMails } from '../support/outbox.ts';
 import { putStudioProfile, studioProfileWithSepa } from '../support/studio.ts';
 import {
   contractOf,
@@ -73,6 +74,33 @@ describe('POST /api/contacts/:id/erasure of a contact that never had a contract'
     expect((await erase(contact.id)).status).toBe(200);
 
     expect(outboxMailsNaming(email)).toEqual([]);
+  }, 120_000);
+});
+
+describe('POST /api/contacts/:id/erasure and the local outbox', () => {
+  it('removes only the mails addressed to the person, none to look-alike addresses', async () => {
+    // prepare: erin's address, and three others that contain it
+    const name = unique('erin');
+    const erin = `${name}@example.com`;
+    const lookAlikes = [`${name}@example.com.au`, `x${name}@example.com`, `${name.toUpperCase()}@example.com.de`];
+    const contact = await created(api, '/api/contacts', { firstName: 'Erin', lastName: unique('Privat'), email: erin });
+    const other = await newPerson(api);
+    const contract = await contractOf(api, other.contact.id);
+    await signByCustomer(api, contract);
+    for (const to of [erin, ...lookAlikes]) await created(api, `/api/contracts/${contract.id}/copies`, { to });
+    const recipients = async () =>
+      (await outboxMails(join(dataDir, 'outbox'))).flatMap((mail) =>
+        [mail.to].flat().flatMap((field) => field?.value.map(({ address }) => address?.toLowerCase()) ?? []),
+      );
+    expect(await recipients()).toContain(erin);
+
+    // act
+    expect((await erase(contact.id)).status).toBe(200);
+
+    // assess
+    const left = await recipients();
+    expect(left).not.toContain(erin);
+    for (const address of lookAlikes) expect(left).toContain(address.toLowerCase());
   }, 120_000);
 });
 

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '#shared/http/ids.ts';
-import { declarationOf } from '#shared/privacy/declarations.ts';
+import { itemKindOf } from '#shared/privacy/inventory.ts';
 import { useApi } from '../support/api.ts';
-import { customerIban, itemsNaming, personWithEverything } from './person.ts';
+import { contractOf, customerIban, itemsNaming, newPerson, personWithEverything, signByCustomer } from './person.ts';
 
 // Copies and originals live under <DATA_DIR>: a folder of this file's own.
 process.env.DATA_DIR = mkdtempSync(join(tmpdir(), 'studio-api-privacy-export-'));
@@ -56,8 +56,13 @@ describe('GET /api/contacts/:id/export', () => {
     expect(JSON.stringify(named('mandates'))).toContain(customerIban);
     expect(named('copies')).toEqual([expect.objectContaining({ to: person.email })]);
     expect(named('stored documents')).toContainEqual(expect.objectContaining({ kind: 'signed_original' }));
+    // The collected due as stored, then the planned ones as GET …/dues shows them (computed, never stored).
+    const planned = (await api.request('GET', `/api/contracts/${person.contract.id}/dues`)).body.items.filter(
+      (due: { status: string }) => due.status === 'planned',
+    );
     expect(named('dues')).toEqual([
       expect.objectContaining({ contractId: person.contract.id, collectionId: expect.any(String) }),
+      ...planned.map((due: object) => ({ contractId: person.contract.id, ...due })),
     ]);
     // The debit as it went to the bank: the full IBAN and the holder.
     expect(named('debits')).toEqual([
@@ -78,9 +83,25 @@ describe('GET /api/contacts/:id/export', () => {
       // The table's keys say nothing about the person and stay out.
       for (const item of category.items) expect(Object.keys(item)).not.toContain('pk');
     }
+    // Each category once, in one of the two lists.
+    const listed = [...categories, ...response.body.notFromThePerson].map(({ category }) => category);
+    expect(listed).toEqual([...new Set(listed)]);
     expect(response.body.notFromThePerson).toContainEqual(
       expect.objectContaining({ category: 'idempotency records', retention: expect.stringContaining('24 hours') }),
     );
+  }, 120_000);
+
+  it('gives the dues a running contract is still to pay as GET …/dues shows them', async () => {
+    const person = await newPerson(api);
+    const contract = await contractOf(api, person.contact.id);
+    await signByCustomer(api, contract);
+    const dues = (await api.request('GET', `/api/contracts/${contract.id}/dues`)).body.items;
+
+    const response = await api.request('GET', `/api/contacts/${person.contact.id}/export`);
+
+    expect(dues.length).toBeGreaterThan(0);
+    const exported = (response.body.categories as Category[]).find(({ category }) => category === 'dues');
+    expect(exported?.items).toEqual(dues.map((due: object) => ({ contractId: contract.id, ...due })));
   }, 120_000);
 
   it('leaves out no item that names the person and can be found from it: the table scanned agrees kind by kind', async () => {
@@ -88,11 +109,14 @@ describe('GET /api/contacts/:id/export', () => {
 
     const response = await api.request('GET', `/api/contacts/${person.contact.id}/export`);
 
-    const exported = (response.body.categories as Category[]).flatMap((category) => category.items);
+    // Stored items all have their kind (`entity`); the planned dues, computed on every read, have none.
+    const exported = (response.body.categories as Category[])
+      .flatMap((category) => category.items)
+      .filter((item) => item.entity !== undefined);
     // The IBAN is every test person's, so it finds the others' mandates too: the ids, the email and the last name
     // (a public declaration holds only those, its email as typed) are this one's.
     const inTable = (await itemsNaming(person.contact.id, person.contract.id, person.email, person.lastName)).filter(
-      (item) => declarationOf(item)?.reach.from !== 'nowhere',
+      (item) => itemKindOf(item)?.reach.from !== 'nowhere',
     );
     expect(countBy(exported.map((item) => item.entity))).toEqual(countBy(inTable.map((item) => item.entity)));
   }, 120_000);

@@ -79,7 +79,8 @@ const collectFirstDue = async (api: TestApi) => {
 
 /**
  * Everything the service can hold about one customer: the contact, a contract signed at the tablet with its
- * mandate signed, the customer's copy mailed, the signed original stored, its first due collected, a
+ * mandate signed, the customer's copy mailed, the signed original stored, its first due collected, a payment
+ * at the counter booked on its account, a
  * termination declared without login (by email, in capitals), then terminated by staff and confirmed by letter. The studio profile
  * is set first (contracts and mandates need it).
  */
@@ -98,6 +99,13 @@ export const personWithEverything = async (api: TestApi) => {
   await created(api, `/api/contracts/${contract.id}/copies`, { to: person.email });
   expect((await api.request('GET', `/api/contracts/${contract.id}/document`)).status).toBe(200);
   await collectFirstDue(api);
+  // The member pays something at the counter: the account's entries hold the payment's reference.
+  await created(api, `/api/contracts/${contract.id}/account/payments`, {
+    amount: { amount: 1000, currency: 'EUR' },
+    paidOn: '2025-06-02',
+    method: 'cash',
+    reference: 'Quittung Erika Privat',
+  });
   const declared = await postFrom(api, '127.0.0.2', '/api/public/terminations', {
     firstName: 'Erika',
     lastName: person.lastName,

@@ -256,6 +256,26 @@ describe('a contract signed through a remote session', () => {
   });
 });
 
+describe('the Belehrung of a contract signed at home', () => {
+  it('reads the same on the signing page and in the signed original, the „Vertrag widerrufen“ button included', async () => {
+    const contract = await pendingContract('2027-02-01');
+    const token = await remoteToken(contract);
+    const view = await api.request('GET', '/api/signing', signer(token));
+    expect((await sign(token, contract.documentHash)).status).toBe(201);
+
+    const original = await fetch(`${api.url}/api/contracts/${contract.id}/document`, {
+      headers: { authorization: `Bearer ${await api.token({ groups: ['staff'] })}` },
+    });
+
+    const text = pdfText(new Uint8Array(await original.arrayBuffer()));
+    const paragraphs = (view.body.withdrawal.notice.sections as { paragraphs: string[] }[]).flatMap(
+      ({ paragraphs }) => paragraphs,
+    );
+    expect(paragraphs.join(' ')).toContain(`„Vertrag widerrufen“ auf ${api.url}/api/widerrufen`);
+    for (const paragraph of paragraphs) expect(text).toContain(paragraph.replace(/\s+/g, ' '));
+  });
+});
+
 describe('a contract signed at the counter', () => {
   it('keeps withdrawal null, and its session refuses requestedEarlyStart (400 naming the field)', async () => {
     const contract = await pendingContract();

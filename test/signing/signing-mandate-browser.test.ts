@@ -47,6 +47,9 @@ const contractWithMandate = async () => {
 const signingView = (token: string) =>
   api.request('GET', '/api/signing', { as: null, headers: { authorization: `Signing ${token}` } });
 
+const customerName = (contract: { contact: { firstName: string; lastName: string } }) =>
+  `${contract.contact.firstName} ${contract.contact.lastName}`;
+
 const normalSpaces = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
 
 /** The contract's step as the customer does it: a finger on the pad, the consent, the button. */
@@ -95,7 +98,8 @@ describe('the signing page with a SEPA mandate', () => {
     await page.screenshot({ path: join(screenshots, 'tablet-768x1024-mandate.png'), fullPage: true });
     const formViolations = await accessibilityViolations(page);
     await submit.click();
-    await page.getByRole('heading', { name: 'Vielen Dank, Max Mustermann!' }).waitFor();
+    // Thanked is the customer who signed the contract, not the account holder (Max Mustermann).
+    await page.getByRole('heading', { name: `Vielen Dank, ${customerName(contract)}!` }).waitFor();
     const doneText = normalSpaces(await page.locator('main').textContent());
     const doneViolations = await accessibilityViolations(page);
     const [download] = await Promise.all([
@@ -181,7 +185,8 @@ describe('the signing page with a SEPA mandate', () => {
     await page.screenshot({ path: join(screenshots, 'phone-390x844-mandate.png'), fullPage: true });
     const violations = await accessibilityViolations(page);
     await submit.click();
-    await page.getByRole('heading', { name: 'Vielen Dank, Max Mustermann!' }).waitFor();
+    // After a reload the page thanks the customer the contract names.
+    await page.getByRole('heading', { name: `Vielen Dank, ${customerName(contract)}!` }).waitFor();
     const problems = await phone.problems();
     await phone.context.close();
 

@@ -1,11 +1,9 @@
 import fc from 'fast-check';
 import type * as v from 'valibot';
-import { ContactInput } from '#shared/contacts/schema.ts';
-import { ContractInput } from '#shared/contracts/create-input.ts';
-import { SignatureInput } from '#shared/contracts/signature-schema.ts';
-import { CancellationInput, TerminationInput } from '#shared/contracts/termination/termination-schema.ts';
-import type { RouteName } from '#shared/routes.ts';
-import { ServiceInput } from '#shared/services/schema.ts';
+import { type AreaDefinition, areas } from '#shared/areas.ts';
+import { type RouteName, routes } from '#shared/routes.ts';
+import { operationDocs } from '../../docs/openapi/operations.ts';
+import { sampleRequestOf } from '../../infra/local/sample-events.ts';
 
 /**
  * Generators of hostile requests for the property tests in `fuzz.test.ts`:
@@ -448,60 +446,45 @@ export interface BodyExample {
   example: (fixtures: FuzzFixtures) => Json;
 }
 
-const contactExample = (): Json => ({
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: null,
-  phone: '+44 20 1234',
-  dateOfBirth: '1815-12-10',
-  address: { street: 'St James 1', postalCode: 'SW1', city: 'London', country: 'GB' },
-  notes: 'Prefers mornings',
-});
+/** The fixture that stands for the records a sample id names (the areas' `sampleIds`, by the path before `{id}`). */
+const fixtureFor: Readonly<Record<string, keyof FuzzFixtures>> = {
+  '/api/contacts': 'contactId',
+  '/api/services': 'serviceId',
+  '/api/contracts': 'contractId',
+};
+const fixtureOfSampleId: ReadonlyMap<string, keyof FuzzFixtures> = new Map(
+  (areas as readonly AreaDefinition[]).flatMap((area) =>
+    Object.entries(area.sampleIds).flatMap(([path, id]) => {
+      const fixture = fixtureFor[path];
+      return fixture ? [[id, fixture] as const] : [];
+    }),
+  ),
+);
 
-const serviceExample = (): Json => ({
-  name: 'Yoga',
-  description: 'Sixty minutes of calm',
-  price: { amount: 4900, currency: 'EUR' },
-  billingInterval: 'month',
-  durationMinutes: 60,
-  active: true,
-});
+/** A sample body with the records it names made the fixtures' (its ids, the hash of the contract it signs). */
+const withFixtures = (value: unknown, fixtures: FuzzFixtures, key?: string): Json => {
+  if (Array.isArray(value)) return value.map((item) => withFixtures(item, fixtures));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([name, inner]) => [name, withFixtures(inner, fixtures, name)]),
+    );
+  }
+  if (key === 'documentHash') return fixtures.documentHash;
+  const fixture = typeof value === 'string' ? fixtureOfSampleId.get(value) : undefined;
+  return fixture ? fixtures[fixture] : (value as Json);
+};
 
 /**
- * The body schemas of the routes, with a valid example each. A route missing
- * here is still fuzzed, with bodies built from random field names.
+ * The body schemas of the routes, with a valid example each: every route its documentation gives a body, its
+ * schema from there and its example from its area's `sampleRequests` (the sample events' body; test/infra/areas.test.ts
+ * requires one for every route with a body).
  */
-export const bodyExamples: Partial<Record<RouteName, BodyExample>> = {
-  'contacts-create': { schema: ContactInput, example: contactExample },
-  'contacts-replace': { schema: ContactInput, example: contactExample },
-  'services-create': { schema: ServiceInput, example: serviceExample },
-  'services-replace': { schema: ServiceInput, example: serviceExample },
-  'contracts-create': {
-    schema: ContractInput,
-    example: ({ contactId, serviceId }) => ({
-      contactId,
-      items: [{ serviceId, quantity: 2 }],
-      startDate: '2026-12-01',
-      minimumTermMonths: 12,
-      renewal: 'indefinite',
-      noticePeriod: { value: 1, unit: 'month' },
-      terms: 'Es gelten die AGB des Studios.',
-      requireStudioSignature: false,
-    }),
-  },
-  'contracts-sign': {
-    schema: SignatureInput,
-    example: ({ documentHash }) => ({
-      role: 'customer',
-      signerName: 'Erika Mustermann',
-      documentHash,
-      signatureImage: pngDataUrl,
-      consent: true,
-    }),
-  },
-  'contracts-cancel': { schema: CancellationInput, example: () => ({ reason: 'Umzug' }) },
-  'contracts-terminate': {
-    schema: TerminationInput,
-    example: () => ({ kind: 'extraordinary', endsOn: '2027-01-31', reason: 'Umzug ins Ausland' }),
-  },
-};
+export const bodyExamples: Partial<Record<RouteName, BodyExample>> = Object.fromEntries(
+  routes.flatMap((route) => {
+    const body = operationDocs[route.name].body;
+    const sample = sampleRequestOf(route).body;
+    return body
+      ? [[route.name, { schema: body.validates, example: (fixtures: FuzzFixtures) => withFixtures(sample, fixtures) }]]
+      : [];
+  }),
+);

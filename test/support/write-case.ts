@@ -1,4 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'vitest';
+import { areas } from '#shared/areas.ts';
+import { repositoryRoot } from '../../infra/local/handler-loader.ts';
 import { type ApiResponse, type TestApi, unique } from './api.ts';
 import { signaturePng } from './images.ts';
 import { studioProfile } from './studio.ts';
@@ -138,3 +142,22 @@ export const writeFixtures = (api: TestApi) => {
 };
 
 export type WriteFixtures = ReturnType<typeof writeFixtures>;
+
+/**
+ * Every write route's case, from the areas' `test/<area>/write-cases.ts` by the area's name, keyed
+ * `<METHOD> <path> …` (test/http/exactly-once.test.ts holds them to a case for every route that changes data).
+ */
+export const areaWriteCases = async (fixtures: WriteFixtures): Promise<Record<string, WriteCase>> =>
+  Object.assign(
+    {},
+    ...(await Promise.all(
+      areas
+        .filter(({ name }) => existsSync(join(repositoryRoot, 'test', name, 'write-cases.ts')))
+        .map(async ({ name }) => {
+          const module = (await import(/* @vite-ignore */ `../${name}/write-cases.ts`)) as {
+            writeCases: (fixtures: WriteFixtures) => Record<string, WriteCase>;
+          };
+          return module.writeCases(fixtures);
+        }),
+    )),
+  );

@@ -1,6 +1,7 @@
 import type { PDFDocument } from '@cantoo/pdf-lib';
 import { drawSignatureImage } from '../../pdf/draw-signature-image.ts';
 import { contentWidth, grey, lineHeight, margin, type PageLayout, styles } from '../../pdf/page-layout.ts';
+import { noTermsAgreed } from '../term-sentences.ts';
 import type {
   ContactParty,
   ContractDocumentInput,
@@ -130,8 +131,9 @@ export const drawItems = (layout: PageLayout, contract: ContractForDocument) => 
 export const drawTerm = (layout: PageLayout, { contract, termSentences }: ContractDocumentInput) => {
   layout.heading('Laufzeit und Kündigung');
   layout.fact('Vertragsbeginn', formatDate(contract.startDate));
-  layout.fact('Mindestlaufzeit', termSentences.minimumTerm);
-  if (contract.minimumTermEndsOn) layout.fact('Ende der Mindestlaufzeit', formatDate(contract.minimumTermEndsOn));
+  // The sentence names the minimum term and its last day (as the signing page shows it): a label or a fact of its
+  // own would say „Mindestlaufzeit“ twice.
+  layout.fact('Laufzeit', termSentences.minimumTerm);
   layout.fact('Verlängerung', termSentences.renewal);
   layout.fact('Kündigung', termSentences.notice);
   if (contract.endsOn) layout.fact('Vertragsende', formatDate(contract.endsOn));
@@ -139,7 +141,7 @@ export const drawTerm = (layout: PageLayout, { contract, termSentences }: Contra
 
 export const drawTerms = (layout: PageLayout, contract: ContractForDocument) => {
   layout.heading('Vertragsbedingungen');
-  layout.text(contract.terms?.trim() ? contract.terms : 'Keine besonderen Vertragsbedingungen vereinbart.');
+  layout.text(contract.terms?.trim() ? contract.terms : noTermsAgreed);
 };
 
 export const drawEnding = (layout: PageLayout, contract: ContractForDocument) => {

@@ -8,7 +8,7 @@ import type {
   PaymentScheduleForDocument,
   RecurringDue,
 } from './contract-for-document.ts';
-import { formatDate, formatLocalTime, formatMoney } from './german-format.ts';
+import { countryName, formatDate, formatLocalTime, formatMoney } from './german-format.ts';
 import { de as texts } from './schedule-texts.ts';
 
 /*
@@ -111,7 +111,10 @@ export const drawMandatePage = async (
   layout.text('SEPA-Lastschriftmandat', styles.title);
   layout.text(`zum Vertrag Nr. ${contract.number}`, styles.small);
   layout.space(6);
+  const { street, postalCode, city, country } = contract.studio.address;
   layout.fact('Zahlungsempfänger', mandate.creditor.name);
+  // The rulebook's mandate names the creditor's address beside its name (EPC SDD Core, DS-01).
+  layout.fact('Anschrift', `${street}, ${postalCode} ${city}, ${countryName(country)}`);
   layout.fact('Gläubiger-ID', mandate.creditor.creditorId);
   layout.fact('Mandatsreferenz', mandate.reference);
   layout.fact('Art', 'SEPA-Basislastschrift, wiederkehrende Zahlungen');

@@ -1,6 +1,6 @@
 import { now } from '../../clock.ts';
 import { write } from '../../db/write.ts';
-import { contractDocumentDownload } from '../../documents/signed-original.ts';
+import { customerDocuments } from '../../documents/signed-original.ts';
 import { newId } from '../../http/ids.ts';
 import { Problem } from '../../http/problem.ts';
 import { sendContractCopy } from '../../mail/send-contract-copy.ts';
@@ -16,8 +16,9 @@ import type { ContractCopy } from './copy-schema.ts';
  * customer may get a copy twice, never a recorded copy that was not sent.
  */
 export const sendCopy = async (contractId: string, to: string | null): Promise<ContractCopy> => {
-  // A signed contract's copy is its stored original, byte for byte; a pending one's a draft.
-  const { contract, fileName, pdf } = await contractDocumentDownload(contractId);
+  // A signed contract's copy is its stored original, byte for byte (with a mandate signed later beside it);
+  // a pending one's a draft.
+  const { contract, original, mandateDocuments } = await customerDocuments(contractId);
   const address = to ?? contract.contact.email;
   if (!address) {
     throw new Problem('unprocessable', contractTexts.localized('noCopyAddress'), {
@@ -29,8 +30,9 @@ export const sendCopy = async (contractId: string, to: string | null): Promise<C
     contractNumber: contract.number,
     studio: { legalName: contract.studio.legalName, email: contract.studio.email },
     contact: { firstName: contract.contact.firstName, lastName: contract.contact.lastName },
-    pdf,
-    fileName,
+    pdf: original.pdf,
+    fileName: original.fileName,
+    mandateDocuments,
   });
   const copy: ContractCopy = { id: newId(), to: address, sentAt: now().toISOString(), messageId };
   await write(sentCopyWrites(contractId, copy), {

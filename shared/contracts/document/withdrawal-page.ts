@@ -1,5 +1,5 @@
 import { type PageLayout, styles } from '../../pdf/page-layout.ts';
-import { configuredPublicOrigin } from '../../signing/public-origin.ts';
+import { withdrawalPageUrl } from '../../signing/public-origin.ts';
 import { earlyStartRequest, withdrawalForm, withdrawalNotice } from '../withdrawal/withdrawal-notice.ts';
 import type { ContractForDocument } from './contract-for-document.ts';
 import { formatDate } from './german-format.ts';
@@ -12,12 +12,9 @@ export interface WithdrawalForDocument {
 
 type WithdrawalContract = Pick<ContractForDocument, 'studio' | 'number' | 'startDate'>;
 
-// The Belehrung names the „Vertrag widerrufen“ page only where the stack gives the public origin: a rendered
+// The Belehrung names the „Vertrag widerrufen“ page as the signing page did (withdrawalPageUrl): a rendered
 // document must not depend on which request happened to render it.
-const withdrawalPage = (): string | undefined => {
-  const origin = configuredPublicOrigin();
-  return origin ? `${origin}/api/widerrufen` : undefined;
-};
+const withdrawalPage = withdrawalPageUrl;
 
 /** Every text the pages below print, for the font subset. */
 export const withdrawalPageTexts = (contract: WithdrawalContract, withdrawal: WithdrawalForDocument): string[] => {

@@ -21,6 +21,9 @@ const plannedDue = (due: Due): DueAnswer => ({
   collectionId: null,
   returnedOn: null,
   returnReason: null,
+  representations: 0,
+  collectable: true,
+  preNotifiedOn: null,
 });
 
 const computedDues = (contract: StoredContract, range: DuesRange, toWasAsked: boolean): DueAnswer[] => {

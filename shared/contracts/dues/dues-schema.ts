@@ -8,8 +8,11 @@ import { calendarDay, dateRecord } from '../fields.ts';
 export const DuesQuery = v.strictObject({ from: v.optional(calendarDay()), to: v.optional(calendarDay()) });
 export type DuesQuery = v.InferOutput<typeof DuesQuery>;
 
-/** `planned` until a collection gathers the due; `collected`, or `returned` by the debtor's bank. */
-export const dueStatuses = ['planned', 'collected', 'returned'] as const;
+/**
+ * `planned` until a collection gathers the due; `collected`, or `returned` by the debtor's bank; `settled` once the
+ * member's account paid it otherwise (a payment, a credit, a write-off: docs/accounts.md), never to be collected.
+ */
+export const dueStatuses = ['planned', 'collected', 'returned', 'settled'] as const;
 export type DueStatus = (typeof dueStatuses)[number];
 
 export const DueLineRecord = v.object({ serviceId: v.string(), name: v.string(), amount: money() });
@@ -25,6 +28,12 @@ export const DueRecord = v.object({
   collectionId: v.nullable(v.string()),
   returnedOn: v.nullable(dateRecord()),
   returnReason: v.nullable(v.string()),
+  /** How often the due was collected again after a return: at most twice (docs/accounts.md, "Returns"). */
+  representations: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2)),
+  /** False once a return's code, a third return or a part payment ended its collection by direct debit. */
+  collectable: v.boolean(),
+  /** The day the Vorabankündigung of its next collection was mailed after a return, or null. */
+  preNotifiedOn: v.nullable(dateRecord()),
 });
 export type DueAnswer = v.InferOutput<typeof DueRecord>;
 

@@ -121,10 +121,10 @@ export const terminateContract = async (
 };
 
 /**
- * Withdraws a termination before it takes effect (today < `endsOn`): the
+ * Retracts a termination before it takes effect (today < `endsOn`): the
  * contract is `signed` again and runs on as agreed. Honours `If-Match`.
  */
-export const withdrawTermination = async (id: string, ifMatch: VersionPrecondition | undefined): Promise<void> => {
+export const retractTermination = async (id: string, ifMatch: VersionPrecondition | undefined): Promise<void> => {
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const contract = await getExistingContract(id);
     checkPrecondition(ifMatch, contract.version);

@@ -1,9 +1,14 @@
+// @ts-check
 // The signing page (docs/walkthrough.md, "Signing at the counter"): shows the contract a signing link was opened for, takes the
 // signature, and offers the copy. A file of its own because the page's policy allows no
 // inline script. The token travels in the URL's fragment (never sent to a server) and then
 // only in the Authorization header; it is kept in this closure, nowhere else.
 (() => {
-  const main = document.getElementById('main');
+  // Loaded before this file by the page (signature_pad's UMD build), as a global.
+  const { SignaturePad } = /** @type {{ SignaturePad: typeof import('signature_pad').default }} */ (
+    /** @type {unknown} */ (globalThis)
+  );
+  const main = /** @type {HTMLElement} */ (document.getElementById('main'));
   const token = location.hash.slice(1);
   // Out of the address bar and the history at once: nobody reads it off the tablet afterwards.
   history.replaceState(null, '', location.pathname + location.search);
@@ -138,7 +143,7 @@
       'section',
       { 'aria-labelledby': 'terms' },
       element('h2', { id: 'terms', text: 'Vertragsbedingungen' }),
-      element('p', { class: 'terms', text: terms ?? 'Keine weiteren Bedingungen.' }),
+      element('p', { class: 'terms', text: terms ?? 'Keine besonderen Vertragsbedingungen vereinbart.' }),
     );
 
   /** The pad, sized to its box on every resize (a rotated tablet too), keeping what was drawn. */
@@ -360,8 +365,12 @@
       element('p', { class: 'hash', text: `Mandats-Hash: ${mandate.mandateHash}` }),
     );
 
-  /** The session's second step, after the contract: the SEPA mandate, with a pad of its own. */
-  const renderMandate = (view) => {
+  /**
+   * The session's second step, after the contract: the SEPA mandate, with a pad of its own. The thanks go to the
+   * customer who signed the contract (`customerName`; after a reload, the name the contract expects), not to the
+   * account holder, who may be someone else.
+   */
+  const renderMandate = (view, customerName = view.signerName) => {
     const { contract, mandate } = view;
     const signing = signatureForm({
       prefix: 'mandate-',
@@ -372,7 +381,7 @@
       submitText: 'Mandat erteilen',
       path: 'signing/mandate',
       echo: { mandateHash: mandate.mandateHash },
-      signed: (_mandate, signerName) => thanks(contract, signerName, true),
+      signed: () => thanks(contract, customerName, true),
     });
     show(
       element(
@@ -438,7 +447,7 @@
       submitText: 'Verbindlich unterschreiben',
       path: 'signing',
       echo: () => ({ documentHash: view.documentHash, ...withdrawal?.fields() }),
-      signed: (signed, signerName) => (mandate ? renderMandate(view) : thanks(signed, signerName, false)),
+      signed: (signed, signerName) => (mandate ? renderMandate(view, signerName) : thanks(signed, signerName, false)),
     });
     const lastStep = mandate ? ' Danach folgt das SEPA-Lastschriftmandat.' : '';
     show(

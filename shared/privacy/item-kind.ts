@@ -1,8 +1,8 @@
 /*
- * What each kind of item in the table says about personal data (Art. 30 GDPR, the record of processing):
- * every kind the code writes declares itself beside its entity (`shared/<area>/personal-data.ts`), and
- * test/privacy/declarations.test.ts fails for an item whose kind has no declaration. The export, the
- * erasure and the README's data inventory read these declarations; nothing lists the kinds a second time.
+ * The personal-data inventory (Art. 30 GDPR, the record of processing): what each kind of item in the table
+ * holds, why and for how long. Every kind the code writes is listed beside its entity
+ * (`shared/<area>/personal-data.ts`), and test/privacy/inventory.test.ts fails for an item whose kind is not.
+ * The export, the erasure and the README's data inventory read these item kinds; nothing lists them a second time.
  */
 
 /**
@@ -14,8 +14,8 @@
  * - `signing`: the signing-session pointers of each of its contracts (`SIGNING_SESSIONS#<id>`);
  * - `events`: the outbox events about the contact and about each of its contracts;
  * - `collection`: the debits of the contracts' collected dues (`DEBIT#<due id>` in the due's collection);
- * - `declarations`: the public declarations giving the contact's email or matched to one of its contracts (a
- *   Query of the declarations' list, `DECLARATIONS` on gsi1: a studio receives few);
+ * - `declarations`: the public declarations giving the contact's email (gsi2 `DECLARATIONS#EMAIL#<email>`) or
+ *   matched to one of its contracts (gsi4 `CONTRACT#<id>#DECLARATIONS`): the person's only, never the studio's list;
  * - `nowhere`: not reachable from a contact (`because` says why, and how the item goes).
  */
 export type Reach =
@@ -24,7 +24,7 @@ export type Reach =
 
 export type PlaceOfItems = Exclude<Reach['from'], 'nowhere'>;
 
-export interface ItemKindDeclaration {
+export interface ItemKind {
   /** The item's `entity` attribute. */
   readonly entity: string;
   /** True when the item holds data about a person (names, contact details, bank account, signature, IP address). */
@@ -38,5 +38,5 @@ export interface ItemKindDeclaration {
   readonly reach: Reach;
 }
 
-/** An area's declarations, one per kind of item it writes. */
-export type PersonalDataDeclarations = readonly ItemKindDeclaration[];
+/** An area's part of the inventory: one item kind per kind of item it writes. */
+export type AreaItemKinds = readonly ItemKind[];

@@ -5,7 +5,7 @@ import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 
 export const handler = route(
-  'contracts-withdraw',
+  'contracts-record-withdrawal',
   { body: WithdrawalInput, idempotency: idempotencyKeys, reply: recordReply },
   ({ id, body, caller }) => withdrawContract(id, body, caller.sub),
 );
