@@ -67,8 +67,9 @@ const freshRecordSteps: Readonly<Record<string, readonly string[]>> = {
   'contracts-add-mandate': ['contracts-sign-mandate'],
   'contracts-terminate': ['contracts-sign'],
   'contracts-retract-termination': ['contracts-sign', 'contracts-terminate'],
-  // The render function's cold start renders a newly signed contract's original.
-  'documents-render': ['contracts-sign'],
+  // The render function renders a newly signed contract's original, once its mandate is signed too: while the
+  // mandate waits for its signature, `contract.signed` stores nothing (shared/documents/signed-original.ts).
+  'documents-render': ['contracts-sign', 'contracts-sign-mandate'],
 };
 
 /** Collections whose create gathers every record due (the SEPA collections): one record, made once. */
