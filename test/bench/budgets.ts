@@ -4,8 +4,15 @@ import type { BenchResults, Budget } from './results.ts';
 import { renderFunction, storedOriginalFunctions } from './stored-originals.ts';
 
 export const budgetLimits = {
-  warmRatio: 1.15,
-  coldStartRatio: 1.25,
+  /** Issue 31: every function's warm p50 and p99 against its floor's, and its cold start. */
+  warmRatio: 1.1,
+  warmP99Ratio: 1.3,
+  coldStartRatio: 1.2,
+  /**
+   * Issue 31: `documents-render` starts by rendering, sealing and storing an original, which no floor of its
+   * DynamoDB calls does: the PDF library's load and the first render (docs/performance.md, "Coverage and budgets").
+   */
+  renderColdStartRatio: 3,
   /** One eventually consistent read of an item up to 4 KB. */
   getReadUnits: 0.5,
   /** The contact and the email's uniqueness item (a create may write one more). */
@@ -17,9 +24,9 @@ export const budgetLimits = {
   /** Issue 13: the copy's functions start within twice their floor (the PDF library is theirs alone). */
   documentColdStartRatio: 2,
   /** Issue 21: a download of a stored original against the same reads (DynamoDB calls, then the file). */
-  storedOriginalWarmRatio: 1.15,
+  storedOriginalWarmRatio: 1.1,
   /** Issue 21: `documents-get` loads no PDF library, so it starts like any other read. */
-  storedOriginalColdStartRatio: 1.25,
+  storedOriginalColdStartRatio: 1.2,
   /** Issue 21: the signed original (the same renderer as the copy), rendered and sealed once. */
   originalRenderP50Ms: 150,
   /** Issue 14: HTML, scripts and style of the signing page, gzip. */
@@ -46,11 +53,22 @@ const worst = <T>(rows: readonly T[], value: (row: T) => number): T | undefined 
 /** The general warm and cold-start ratios of every function the run measured (all, or `--only`'s), and that none is missing. */
 const ratioBudgets = (results: Omit<BenchResults, 'budgets'>): Budget[] => {
   const budgets: Budget[] = [];
-  const warm = results.warm.filter((row) => !isCopyFunction(row));
+  // The PDF's functions: their warm time is the render (issue 13's and 21's render budgets hold it).
+  const warm = results.warm.filter((row) => !isCopyFunction(row) && row.name !== renderFunction);
+  const over = (ratio: 'ratioP50' | 'ratioP99', limit: number) =>
+    warm
+      .filter((row) => row[ratio] > limit)
+      .map((row) => `${row.name} ${row[ratio]}`)
+      .join(', ') || 'none';
   budgets.push({
-    budget: `warm: handler p50 ≤ ${budgetLimits.warmRatio} × floor p50, every function that calls DynamoDB (the copy's own below)`,
+    budget: `warm: handler p50 ≤ ${budgetLimits.warmRatio} × floor p50, every function that calls DynamoDB, routes and background (the PDF's own below)`,
     met: warm.every((row) => row.ratioP50 <= budgetLimits.warmRatio),
-    detail: warm.map((row) => `${row.name} ${row.ratioP50}`).join(', '),
+    detail: `${warm.length} functions; over: ${over('ratioP50', budgetLimits.warmRatio)}`,
+  });
+  budgets.push({
+    budget: `warm: handler p99 ≤ ${budgetLimits.warmP99Ratio} × floor p99, the same functions`,
+    met: warm.every((row) => row.ratioP99 <= budgetLimits.warmP99Ratio),
+    detail: `${warm.length} functions; over: ${over('ratioP99', budgetLimits.warmP99Ratio)}`,
   });
   const allShipped = results.coldStart.filter((row) => row.sdk === results.shippedSdk);
   // The render function's first request renders a PDF: reported against an empty process, no budget.
@@ -72,6 +90,13 @@ const ratioBudgets = (results: Omit<BenchResults, 'budgets'>): Budget[] => {
     met: results.unmeasured.length === 0,
     detail: results.unmeasured.map(({ name }) => name).join(', ') || 'all',
   });
+  const renderCold = allShipped.find((row) => row.name === renderFunction);
+  if (renderCold)
+    budgets.push({
+      budget: `${renderFunction} cold start (renders, seals and stores an original) ≤ ${budgetLimits.renderColdStartRatio} × the floor of its DynamoDB calls`,
+      met: renderCold.ratio <= budgetLimits.renderColdStartRatio,
+      detail: `${renderCold.handlerMs} / ${renderCold.floorMs} ms = ${renderCold.ratio}`,
+    });
   return budgets;
 };
 
@@ -230,9 +255,9 @@ const storedOriginalBudgets = (
       detail: `typical p50 ${typical?.render.p50} ms; largest p50 ${largest?.render.p50} ms, p99 ${largest?.render.p99} ms`,
     },
     {
-      budget: `${renderFunction}: cold start (its first stream record renders and stores an original) and bundle, reported`,
+      budget: `${renderFunction}: cold start (its first stream record renders and stores an original) and bundle, reported (its ratio's budget above)`,
       met: renderCold !== undefined && renderBundle !== undefined,
-      detail: `cold start ${renderCold?.handlerMs ?? '-'} ms (an empty Node process ${renderCold?.floorMs ?? '-'} ms); bundle ${kb(renderBundle?.bytes.runtime.minifiedBytes)} KB minified without the SDK, ${kb(renderBundle?.bytes.bundled.minifiedBytes)} KB with it`,
+      detail: `cold start ${renderCold?.handlerMs ?? '-'} ms (its floor ${renderCold?.floorMs ?? '-'} ms); bundle ${kb(renderBundle?.bytes.runtime.minifiedBytes)} KB minified without the SDK, ${kb(renderBundle?.bytes.bundled.minifiedBytes)} KB with it`,
     },
   ];
 };
@@ -312,4 +337,10 @@ export const checkSepaBudgets = (results: Omit<BenchResults, 'budgets'>): Budget
   ...ratioBudgets(results),
   ...bundleBudgets(results),
   ...sepaBudgets(results),
+];
+
+/** What `npm run bench -- --only background` can check: the background functions' ratios and bundles (issue 31). */
+export const checkBackgroundBudgets = (results: Omit<BenchResults, 'budgets'>): Budget[] => [
+  ...ratioBudgets(results),
+  ...bundleBudgets(results),
 ];

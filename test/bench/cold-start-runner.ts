@@ -17,8 +17,10 @@ const { handler } = await import(bundleUrl);
 const imported = performance.now();
 const result = await handler(event, lambdaContext('cold-start', event.requestContext?.requestId ?? 'cold-start'));
 const served = performance.now();
-// A stream function answers the records that failed (ReportBatchItemFailures): none is its success.
-const statusCode = result.statusCode ?? (result.batchItemFailures?.length === 0 ? 200 : 500);
+// A stream or queue function answers the records that failed (ReportBatchItemFailures), a scheduled one its
+// failures: none is its success.
+const failed = result.batchItemFailures ?? result.failures;
+const statusCode = result.statusCode ?? (failed?.length === 0 ? 200 : 500);
 const { user, system } = process.cpuUsage();
 const cpu = (user + system) / 1000;
 process.stdout.write(`\n${JSON.stringify({ imported, served, cpu, statusCode })}\n`, () => process.exit(0));

@@ -79,7 +79,11 @@ export const measureCosts = async (
     let itemWrites: ItemWrite[] = [];
     const floor = costOfCalls(
       await recorder.record(async () => {
-        itemWrites = await replayObservingWrites(floorClient, snapshotClient, plan, largest.fixtures.table);
+        try {
+          itemWrites = await replayObservingWrites(floorClient, snapshotClient, plan, largest.fixtures.table);
+        } catch (error) {
+          throw new Error(`${scenario.name}: its floor's replay failed`, { cause: error });
+        }
       }),
     );
     const costs = Object.values(byTableSize);

@@ -67,8 +67,9 @@ const freshRecordSteps: Readonly<Record<string, readonly string[]>> = {
   'contracts-add-mandate': ['contracts-sign-mandate'],
   'contracts-terminate': ['contracts-sign'],
   'contracts-retract-termination': ['contracts-sign', 'contracts-terminate'],
-  // The render function's cold start renders a newly signed contract's original.
-  'documents-render': ['contracts-sign'],
+  // The render function renders a newly signed contract's original, once its mandate is signed too: while the
+  // mandate waits for its signature, `contract.signed` stores nothing (shared/documents/signed-original.ts).
+  'documents-render': ['contracts-sign', 'contracts-sign-mandate'],
 };
 
 /** Collections whose create gathers every record due (the SEPA collections): one record, made once. */
@@ -106,8 +107,14 @@ export interface Fixtures {
   signing(route: string): Promise<{ contract: ApiRecord; token: string }>;
 }
 
-/** The tablet's requests a session goes through before a route acts on it: the copy is fetched once signed. */
-const signingSessionSteps: Readonly<Record<string, readonly string[]>> = { 'signing-document': ['signing-sign'] };
+/**
+ * The tablet's requests a session goes through before a route acts on it: the sample contract pays by direct
+ * debit, so its mandate is signed after the contract, and the copy is fetched once both are signed.
+ */
+const signingSessionSteps: Readonly<Record<string, readonly string[]>> = {
+  'signing-sign-mandate': ['signing-sign'],
+  'signing-document': ['signing-sign', 'signing-sign-mandate'],
+};
 
 /** How the tablet sends a session's token (docs/walkthrough.md, "Signing at the counter"). */
 export const signingAuthorization = (token: string) => ({ authorization: `Signing ${token}` });

@@ -213,6 +213,19 @@ export const writeTargets = ({ operation, input }: { operation: string; input: I
 const sameKey = (a: Key, b: Item) => a.pk === b.pk && a.sk === b.sk;
 
 /**
+ * A read whose item names another by its id, which a later call uses (a signing session's `contractId`, then the
+ * contract's items): the replay's own read names the next request's record, so its ids follow into those calls,
+ * as any function doing this work must read the one to find the other.
+ */
+const readIdsSteer = (item: Item, laterStrings: readonly string[]): boolean =>
+  Object.values(item).some(
+    (value) =>
+      typeof value === 'string' &&
+      idsIn(value).some(([id]) => id === value) &&
+      laterStrings.some((text) => text.includes(value)),
+  );
+
+/**
  * Prepares one replay of a recording for the next request: fresh generated
  * ids, the request's differences, the current table. Runs before the clock.
  */
@@ -227,11 +240,14 @@ export const planReplay = (recording: Recording, event: RequestParts, tableName:
     }) as Item;
   const laterWrites = (wave: number) =>
     recording.calls.filter((call) => call.wave > wave && isWrite(call)).flatMap(writeTargets);
+  const laterStrings = (wave: number) =>
+    recording.calls.filter((call) => call.wave > wave).flatMap((call) => stringsOf(call.input));
   const waves = new Map<number, PlannedCall[]>();
   for (const call of recording.calls) {
     const written = laterWrites(call.wave);
+    const later = laterStrings(call.wave);
     const links = readItems(call.output)
-      .filter((item) => written.some((target) => sameKey(target.key, item)))
+      .filter((item) => written.some((target) => sameKey(target.key, item)) || readIdsSteer(item, later))
       .map((item) => ({ key: prepare({ pk: item.pk, sk: item.sk }) as Key, recorded: item }));
     const planned = { operation: call.operation, input: prepare(call.input), links };
     waves.set(call.wave, [...(waves.get(call.wave) ?? []), planned]);

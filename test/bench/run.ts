@@ -7,15 +7,31 @@ import { ensureTable } from '#infra/local/ensure-table.ts';
 import { repositoryRoot } from '#infra/local/handler-loader.ts';
 import { connectHandlers } from '#infra/local/local-database.ts';
 import { routes } from '#shared/routes.ts';
-import { checkBudgets, checkDeclarationBudgets, checkDocumentBudgets, checkSepaBudgets } from './budgets.ts';
+import {
+  type BackgroundMeasurement,
+  backgroundScenarios,
+  eventOfCarrier,
+  measureWarmBackground,
+  recordBackground,
+  startAcceptingReceiver,
+  startQueueStandIn,
+} from './background.ts';
+import {
+  checkBackgroundBudgets,
+  checkBudgets,
+  checkDeclarationBudgets,
+  checkDocumentBudgets,
+  checkSepaBudgets,
+} from './budgets.ts';
 import { type FunctionName, lambdaFunctions, measureBundle, sdkSources, shippedSdkSource } from './bundles.ts';
 import { measureColdStarts } from './cold-start.ts';
 import { issueSealCertificates, measureContractDocuments } from './contract-document.ts';
 import { measureCosts, measureIdempotencyCosts, writeCosts } from './cost.ts';
 import { declarationFunctions, measureDeclarationPages } from './declaration-pages.ts';
 import { recordCalls } from './dynamodb-calls.ts';
-import { createFixtures, nextTag, readRecordId } from './fixtures.ts';
+import { createFixtures, nextTag, readRecordId, withTable } from './fixtures.ts';
 import { bareDocumentClient, type HandlerRecording, recordHandler } from './floors.ts';
+import { callRoute } from './handlers.ts';
 import { measureHttp } from './http-phase.ts';
 import { encodePlan, planReplay } from './replay.ts';
 import { renderReport } from './report.ts';
@@ -29,10 +45,8 @@ import { measureSigningPage } from './signing-page.ts';
 import { redirectStdout } from './stdout-sink.ts';
 import {
   assertOriginalsStored,
-  contractSignedRecord,
   documentFunctions,
   renderFunction,
-  renderRecording,
   storedOriginalFunctions,
   storeReadContractOriginal,
   storeReadOf,
@@ -58,6 +72,8 @@ const onlyParts: Readonly<Record<string, readonly FunctionName[]>> = {
   documents: documentFunctions,
   sepa: sepaFunctions,
   declarations: declarationFunctions,
+  // Issue 31: the background functions, each from its declared trigger.
+  background: backgroundScenarios.map((scenario) => scenario.name),
 };
 const onlyFunctions = only === undefined ? undefined : onlyParts[only];
 if (only !== undefined && !onlyFunctions)
@@ -76,6 +92,9 @@ const settings = {
   warmIterations: quick ? 200 : 1_000,
   warmWarmup: quick ? 20 : 100,
   warmBlock: 20,
+  // Each invocation of most background functions uses up a new record (a contract to render, a termination to
+  // match), made through the handlers before the clock: fewer calls than a route's.
+  backgroundWarmIterations: quick ? 60 : 300,
   scalingIterations: quick ? 100 : 500,
   coldStartRuns: quick ? 3 : 15,
   httpConnections: 10,
@@ -123,6 +142,8 @@ for (const stream of [database.process.stdout, database.process.stderr]) {
   });
 }
 let finished = false;
+// A function without a measurement fails the run (issue 31), not only its report.
+let exitCode = 0;
 // A bench that dies of a vanished database says why.
 database.process.once('exit', (code, signal) => {
   if (!finished) log(`DynamoDB Local exited (${signal ?? code}) before the bench ended:\n${databaseOutput}`);
@@ -193,9 +214,10 @@ try {
   // One request of each function, recorded: its status, and the calls its floor replays.
   log('recording one request of every function');
   const recorded: { scenario: Scenario; recording: HandlerRecording }[] = [];
+  const isBackground = (name: FunctionName) => backgroundScenarios.some((scenario) => scenario.name === name);
   for (const fn of benchFunctions) {
-    // Its event is a stream record, not a request: measured by its bundle and cold start alone.
-    if (fn.name === renderFunction || unmeasured.some(({ name }) => name === fn.name)) continue;
+    // A background function's event is its trigger's, not a request: recorded below.
+    if (isBackground(fn.name) || unmeasured.some(({ name }) => name === fn.name)) continue;
     // A create that gathers every due and a return that uses its due up: the SEPA scenario measures them.
     if (ownScenarioFunctions.includes(fn.name)) continue;
     const scenario = scenarioFor(fn.name);
@@ -218,7 +240,35 @@ try {
       unmeasured.push({ name: fn.name, reason: (error as Error).message });
     }
   }
-  for (const { name, reason } of unmeasured) log(`not measured beyond what is possible: ${name}, ${reason}`);
+  // Background functions, by their declared trigger (background.ts): the dispatcher's sends go to a stand-in of
+  // SQS on loopback, deliveries to a receiver that accepts them, through a webhook of its own.
+  const queueStandIn = await startQueueStandIn();
+  process.env.DELIVERY_QUEUE_URL = queueStandIn.queueUrl;
+  // The webhooks' part installed its local queue (removed since) in this process: the stand-in takes its place.
+  const { sqsQueue, useDeliveryQueue } = await import('#shared/webhooks/sqs-queue.ts');
+  useDeliveryQueue(sqsQueue(queueStandIn.queueUrl));
+  const receiver = await startAcceptingReceiver();
+  const createWebhook = sampleEvent('webhooks-create', { ids: fixtures.large.ids });
+  createWebhook.body = JSON.stringify({ url: receiver.url, types: ['*'] });
+  delete createWebhook.headers['content-length'];
+  const receiverWebhook = await withTable(large.name, () =>
+    callRoute<{ id: string }>('webhooks-create', createWebhook),
+  );
+  const background: BackgroundMeasurement[] = [];
+  for (const fn of benchFunctions.filter((candidate) => isBackground(candidate.name))) {
+    if (unmeasured.some(({ name }) => name === fn.name)) continue;
+    try {
+      background.push(
+        await withTable(large.name, () =>
+          recordBackground(recorder, fn.name, { fixtures: fixtures.large, webhookId: receiverWebhook.id }),
+        ),
+      );
+    } catch (error) {
+      unmeasured.push({ name: fn.name, reason: (error as Error).message });
+    }
+  }
+  const backgroundOf = (name: FunctionName) => background.find((measurement) => measurement.name === name);
+  for (const { name, reason } of unmeasured) log(`not measured: ${name}, ${reason}`);
   const recordingOf = (name: FunctionName) => {
     const found = recorded.find(({ scenario }) => scenario.name === name);
     if (!found) throw new Error(`No recording of ${name}`);
@@ -277,30 +327,39 @@ try {
   const tableParts = partial ? undefined : await measureTableParts();
 
   log(`warm latency: ${settings.warmIterations} calls per function and side`);
-  const warm = await measureWarmEndpoints(
-    recorded,
-    floorClient,
-    fixtures.large,
-    { ...interleaving, iterations: settings.warmIterations },
-    (name) => storeReadOf(name, dataDirectory),
-  );
+  const warm = [
+    ...(await measureWarmEndpoints(
+      recorded,
+      floorClient,
+      fixtures.large,
+      { ...interleaving, iterations: settings.warmIterations },
+      (name) => storeReadOf(name, dataDirectory),
+    )),
+    ...(await withTable(large.name, () =>
+      measureWarmBackground(background, floorClient, large.name, {
+        ...interleaving,
+        iterations: settings.backgroundWarmIterations,
+      }),
+    )),
+  ];
 
   log(`cold starts: ${settings.coldStartRuns} per function, floor and SDK source`);
   const renderedContracts: string[] = [];
   const coldStart = await measureColdStarts({
     functions: benchFunctions.filter(
-      (fn) => fn.name === renderFunction || recorded.some(({ scenario }) => scenario.name === fn.name),
+      (fn) => backgroundOf(fn.name) || recorded.some(({ scenario }) => scenario.name === fn.name),
     ),
     sdkSources,
     runs: settings.coldStartRuns,
-    recording: (name) => (name === renderFunction ? renderRecording : recordingOf(name).recording),
+    recording: (name) => backgroundOf(name)?.recording ?? recordingOf(name).recording,
     readsStore: (name) => storedOriginalFunctions.includes(name),
     request: async (name, kind) => {
-      if (name === renderFunction) {
-        if (kind === 'floor') return {};
-        const { id } = await fixtures.large.fresh('/api/contracts', renderFunction);
-        renderedContracts.push(id);
-        return contractSignedRecord(id);
+      const measurement = backgroundOf(name);
+      if (measurement) {
+        const carrier = await withTable(large.name, () => measurement.next());
+        if (name === renderFunction) renderedContracts.push(JSON.parse(carrier.body ?? '{}').contractId);
+        if (kind === 'handler') return eventOfCarrier(carrier);
+        return JSON.parse(encodePlan(planReplay(measurement.recording, carrier, large.name)));
       }
       const { scenario, recording } = recordingOf(name);
       const event = await scenario.event(fixtures.large);
@@ -315,8 +374,11 @@ try {
       SEAL_KEY_DIR: sealKeyDirectory,
       DATA_DIR: dataDirectory,
       ...webhookDestinations,
+      DELIVERY_QUEUE_URL: queueStandIn.queueUrl,
     },
   });
+  receiver.server.close();
+  queueStandIn.server.close();
   await assertOriginalsStored(large.name, renderedContracts);
 
   if (!partial) log(`HTTP: ${settings.httpConnections} connections, ${settings.httpSeconds} s per request`);
@@ -352,6 +414,13 @@ try {
     ? await measureDeclarationPages({ runs: settings.declarationPageVisits })
     : undefined;
 
+  // Every function of the run (the route table's, the `$default` route's, every declared background function) has
+  // at least a cold start against its floor, or it is not measured: and the bench fails below.
+  for (const fn of benchFunctions) {
+    const hasMeasurement = coldStart.some((row) => row.name === fn.name);
+    if (!hasMeasurement && !unmeasured.some(({ name }) => name === fn.name))
+      unmeasured.push({ name: fn.name, reason: 'no measurement' });
+  }
   const cpu = cpus();
   const measured = {
     generatedAt: new Date().toISOString(),
@@ -380,13 +449,19 @@ try {
         ? checkSepaBudgets(measured)
         : only === 'declarations'
           ? checkDeclarationBudgets(measured)
-          : checkBudgets(measured);
+          : only === 'background'
+            ? checkBackgroundBudgets(measured)
+            : checkBudgets(measured);
   const results: BenchResults = { ...measured, budgets };
   const resultsFile = only ? `latest-${only}.json` : 'latest.json';
   writeFileSync(join(resultsFolder, resultsFile), `${JSON.stringify(results, null, 2)}\n`);
   restoreStdout();
   console.log(renderReport(results));
   log(`figures written to bench-results/${resultsFile}, handler logs to bench-results/handler-logs.ndjson`);
+  if (unmeasured.length) {
+    log(`FAILED: not measured: ${unmeasured.map(({ name }) => name).join(', ')}`);
+    exitCode = 1;
+  }
 } finally {
   restoreStdout();
   finished = true;
@@ -395,4 +470,4 @@ try {
   rmSync(dataDirectory, { recursive: true, force: true });
 }
 // The document client's sockets and the SDK's timers must not keep the process alive.
-process.exit(0);
+process.exit(exitCode);

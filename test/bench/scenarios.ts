@@ -1,6 +1,8 @@
 import { fallbackRoute, type RouteDefinition, routes } from '#shared/routes.ts';
+import { nextBenchAddress } from './bench-addresses.ts';
 import type { FunctionName } from './bundles.ts';
 import { collectionOf, type Fixtures, nextTag, signingAuthorization } from './fixtures.ts';
+import { preparedRequest } from './route-preparations.ts';
 import { type BenchEvent, hasSampleEvent, sampleEvent, samplePathId } from './sample-events.ts';
 
 /** One typical request of a function, made from its route's sample event. */
@@ -13,13 +15,6 @@ export interface Scenario {
   /** The next request's event against a table's fixtures; a request that uses its record up gets a new one. */
   event(fixtures: Fixtures): Promise<BenchEvent>;
 }
-
-let benchAddresses = 0;
-/** The next address of 198.18.0.0/15, the range RFC 2544 sets aside for benchmarks. */
-const nextBenchAddress = (): string => {
-  const n = benchAddresses++ % 2 ** 17;
-  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
-};
 
 // A full page, as the budget states it: the sample's filters would measure another access pattern.
 const page = 'limit=25';
@@ -41,6 +36,9 @@ const withId = (ids: ReadonlyMap<string, string>, placeholder: string | undefine
 const scenarioOf = (route: RouteDefinition): Scenario => {
   const { name } = route;
   const described = { name: name as FunctionName, route: `${route.method} ${route.path}` };
+  // A record the route table cannot tell how to make (route-preparations.ts).
+  const prepared = preparedRequest(route);
+  if (prepared) return { ...described, event: prepared };
   // The tablet's routes act on the session their token names: a new one per request, on a new contract.
   if (route.path.startsWith('/api/signing')) {
     return {

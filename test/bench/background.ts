@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { lambdaContext, loadHandler } from '#infra/local/handler-loader.ts';
+import type { Change } from '#shared/events/entity.ts';
+import { type BackgroundTrigger, backgroundFunctions } from '#shared/routes.ts';
+import { nextBenchAddress } from './bench-addresses.ts';
+import type { FunctionName } from './bundles.ts';
+import type { CallRecorder } from './dynamodb-calls.ts';
+import { type Fixtures, nextTag, readRecordId } from './fixtures.ts';
+import { floorContender, type HandlerRecording } from './floors.ts';
+import { callRoute } from './handlers.ts';
+import type { WarmEndpointResult } from './results.ts';
+import { type BenchEvent, sampleEvent } from './sample-events.ts';
+import { type Contender, compareInterleaved, type WarmOptions } from './warm.ts';
+
+/*
+ * Background functions measured as the routes are (issue 31): each invocation is what Lambda hands the function
+ * for its declared trigger (a stream batch of one inserted event item, a schedule's event, a queue message), its
+ * DynamoDB calls recorded once and replayed as its floor, warm and cold. What an invocation uses up (a contract
+ * to render, a declaration to match) is made fresh for each one, before the clock starts.
+ *
+ * The comparison machinery speaks API Gateway events, so an invocation travels as a carrier: `background` is the
+ * event the function gets, `body` what differs from the recorded invocation (the ids the floor maps, as it maps a
+ * request's path and body), `requestContext.requestId` the invocation's id.
+ */
+
+type Declared = (typeof backgroundFunctions)[number];
+
+/** One invocation of a background function: its event and the ids that differ from one invocation to the next. */
+interface Invocation {
+  event: unknown;
+  differs: Record<string, string>;
+}
+
+type Carrier = BenchEvent & { background: unknown };
+
+const carry = ({ event, differs }: Invocation): Carrier =>
+  ({ requestContext: { requestId: randomUUID() }, body: JSON.stringify(differs), background: event }) as never;
+
+/** The table's stream as Lambda hands it, filtered to inserted event items: one record. */
+const streamBatch = async (change: Change) => {
+  const { eventItem, eventOf } = await import('#shared/events/entity.ts');
+  const event = eventOf(change);
+  const sequence = String(Date.now());
+  return {
+    event: {
+      Records: [
+        {
+          eventID: randomUUID(),
+          eventName: 'INSERT',
+          eventSource: 'aws:dynamodb',
+          awsRegion: 'eu-central-1',
+          dynamodb: {
+            NewImage: marshall(eventItem(event), { removeUndefinedValues: true }),
+            SequenceNumber: sequence,
+            StreamViewType: 'NEW_IMAGE',
+          },
+        },
+      ],
+    },
+    eventId: event.id,
+  };
+};
+
+/** An SQS event of one message, as the event source mapping of a FIFO queue hands it (first attempt). */
+const queueMessage = (body: unknown, groupId: string) => ({
+  Records: [
+    {
+      messageId: randomUUID(),
+      receiptHandle: randomUUID(),
+      // What the dispatcher sends (shared/webhooks/sqs-queue.ts): the message in an envelope.
+      body: JSON.stringify({ body }),
+      attributes: {
+        ApproximateReceiveCount: '1',
+        SentTimestamp: String(Date.now()),
+        MessageGroupId: groupId,
+        MessageDeduplicationId: randomUUID(),
+      },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:eu-central-1:123456789012:webhook-deliveries.fifo',
+      awsRegion: 'eu-central-1',
+    },
+  ],
+});
+
+/** A receiver that takes every webhook delivery (loopback, as in the webhooks' part). */
+export const startAcceptingReceiver = async (): Promise<{ url: string; server: Server }> => {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(204).end());
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, server };
+};
+
+export interface BackgroundContext {
+  fixtures: Fixtures;
+  /** A webhook at the accepting receiver: the one deliveries go to. */
+  webhookId: string;
+}
+
+/**
+ * What each background function's invocation needs, by trigger: the only per-function knowledge. A declared
+ * function missing here is reported as not measured, and the bench fails.
+ */
+const invocations: Partial<Record<string, (context: BackgroundContext) => Promise<Invocation>>> = {
+  // A newly signed contract's original is rendered, sealed and stored.
+  'documents-render': async ({ fixtures }) => {
+    const contract = await fixtures.fresh('/api/contracts', 'documents-render');
+    const { event, eventId } = await streamBatch({ type: 'contract.signed', id: contract.id, version: 2 });
+    return { event, differs: { contractId: contract.id, eventId } };
+  },
+  // A customer's online termination of a signed contract, which matches it: recorded and confirmed by mail.
+  'declarations-match': async ({ fixtures }) => {
+    const contract = await fixtures.fresh('/api/contracts', 'contracts-terminate');
+    const contact = contract.contact as { firstName: string; lastName: string; email: string };
+    const filed = sampleEvent('declarations-file-termination', { tag: nextTag(), sourceIp: nextBenchAddress() });
+    filed.body = JSON.stringify({
+      ...JSON.parse(filed.body ?? '{}'),
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      email: contact.email,
+      contractNumber: contract.number,
+    });
+    delete filed.headers['content-length'];
+    const declaration = await callRoute<{ id: string }>('declarations-file-termination', filed);
+    const { event, eventId } = await streamBatch({ type: 'declaration.received', id: declaration.id, version: 1 });
+    return {
+      event,
+      differs: { contractId: contract.id, declarationId: declaration.id, number: String(contract.number), eventId },
+    };
+  },
+  // A contact's change, sent on to every active webhook (the fixtures' 30 and the receiver's).
+  'webhooks-dispatch': async ({ fixtures }) => {
+    const { event, eventId } = await streamBatch({
+      type: 'contact.updated',
+      id: readRecordId(fixtures, '/api/contacts'),
+      version: 2,
+    });
+    return { event, differs: { eventId } };
+  },
+  // One delivery of an event to the receiver's webhook, its first attempt.
+  'webhooks-deliver': async ({ fixtures, webhookId }) => {
+    const { eventOf } = await import('#shared/events/entity.ts');
+    const event = eventOf({ type: 'contact.updated', id: readRecordId(fixtures, '/api/contacts'), version: 2 });
+    return {
+      event: queueMessage({ eventId: event.id, webhookId, event }, webhookId),
+      differs: { eventId: event.id },
+    };
+  },
+};
+
+/** The declared background functions, each with its trigger kind and how to make its next invocation. */
+export const backgroundScenarios = (backgroundFunctions as readonly Declared[]).map((fn) => ({
+  name: fn.name as FunctionName,
+  trigger: triggerKind(fn.trigger as BackgroundTrigger),
+  invocation: invocations[fn.name],
+}));
+
+function triggerKind(trigger: BackgroundTrigger): 'stream' | 'schedule' | 'queue' {
+  return 'stream' in trigger ? 'stream' : 'schedule' in trigger ? 'schedule' : 'queue';
+}
+
+/** A background function's answer as a status: 200 when nothing failed (no batch item, no scheduled failure). */
+const statusOf = (result: unknown): number => {
+  const answer = (result ?? {}) as { batchItemFailures?: unknown[]; failures?: unknown[] };
+  const failed = answer.batchItemFailures?.length ?? answer.failures?.length ?? 0;
+  return failed === 0 ? 200 : 500;
+};
+
+const invokerOf = async (name: FunctionName) => {
+  const fn = (backgroundFunctions as readonly Declared[]).find((candidate) => candidate.name === name);
+  if (!fn) throw new Error(`No background function ${name}`);
+  const handler = await loadHandler<(event: unknown, context: unknown) => Promise<unknown>>(fn.entry);
+  return async (carrier: BenchEvent) => {
+    const result = await handler(
+      (carrier as Carrier).background,
+      lambdaContext(name, carrier.requestContext.requestId),
+    );
+    return { statusCode: statusOf(result), body: JSON.stringify(result ?? {}) };
+  };
+};
+
+export interface BackgroundMeasurement {
+  name: FunctionName;
+  /** The next invocation as its carrier (for the warm comparison) and as Lambda hands it (a cold start). */
+  next(): Promise<Carrier>;
+  recording: HandlerRecording;
+}
+
+/** Serves one invocation with the handler and records its calls: the template of the function's floor. */
+export const recordBackground = async (
+  recorder: CallRecorder,
+  name: FunctionName,
+  context: BackgroundContext,
+): Promise<BackgroundMeasurement> => {
+  const make = invocations[name];
+  if (!make) throw new Error('no invocation fixture (test/bench/background.ts)');
+  const next = async () => carry(await make(context));
+  const invoke = await invokerOf(name);
+  const carrier = await next();
+  const recorded = structuredClone(carrier);
+  let result = { statusCode: 0, body: '' };
+  const calls = await recorder.record(async () => {
+    result = await invoke(carrier);
+  });
+  if (result.statusCode !== 200) throw new Error(`its invocation failed: ${result.body.slice(0, 300)}`);
+  const failed = calls.filter((call) => call.failed).map((call) => call.operation);
+  if (failed.length) throw new Error(`a call failed: ${failed.join(', ')}`);
+  return { name, next, recording: { event: recorded, statusCode: 200, headers: {}, calls } };
+};
+
+/** The event of a carrier: what a cold start's handler gets. */
+export const eventOfCarrier = (carrier: BenchEvent): unknown => (carrier as Carrier).background;
+
+/** Each background function against its floor, in-process, as the routes' warm comparison. */
+export const measureWarmBackground = async (
+  measured: readonly BackgroundMeasurement[],
+  floorClient: DynamoDBDocumentClient,
+  table: string,
+  options: WarmOptions,
+): Promise<WarmEndpointResult[]> => {
+  const results: WarmEndpointResult[] = [];
+  for (const { name, next, recording } of measured) {
+    const handler: Contender = { invoke: await invokerOf(name), nextEvent: next, expectedStatus: 200 };
+    const floor = floorContender(floorClient, recording, next, () => table);
+    const comparison = await compareInterleaved(handler, floor, options);
+    const trigger = backgroundScenarios.find((scenario) => scenario.name === name)?.trigger;
+    results.push({
+      endpoint: `${trigger} → ${name}`,
+      name,
+      handler: comparison.subject,
+      floor: comparison.baseline,
+      ratioP50: comparison.ratioP50,
+      ratioP99: comparison.ratioP99,
+    });
+  }
+  return results;
+};
+
+/**
+ * A stand-in of SQS's SendMessage for the delivery queue (the JSON protocol; the SDK checks the body's MD5): the
+ * dispatcher's sends answered on loopback, in-process and in a cold start's process alike.
+ */
+export const startQueueStandIn = async (): Promise<{ queueUrl: string; server: Server; sent: () => number }> => {
+  const { createHash } = await import('node:crypto');
+  let sent = 0;
+  const server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk) => {
+      text += chunk;
+    });
+    request.on('end', () => {
+      const input = JSON.parse(text || '{}') as { MessageBody?: string };
+      sent++;
+      const md5 = createHash('md5')
+        .update(input.MessageBody ?? '')
+        .digest('hex');
+      response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' });
+      response.end(JSON.stringify({ MessageId: randomUUID(), MD5OfMessageBody: md5, SequenceNumber: '1' }));
+    });
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const port = (server.address() as AddressInfo).port;
+  return { queueUrl: `http://127.0.0.1:${port}/123456789012/webhook-deliveries.fifo`, server, sent: () => sent };
+};

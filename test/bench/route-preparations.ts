@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { type RouteDefinition, routeKey } from '#shared/routes.ts';
+import { nextBenchAddress } from './bench-addresses.ts';
+import { collections, type Fixtures, nextTag, signingAuthorization } from './fixtures.ts';
+import { callRoute } from './handlers.ts';
+import { type BenchEvent, sampleEvent, samplePathId } from './sample-events.ts';
+
+/*
+ * The requests whose record the route table cannot tell how to make: a contract with a right of withdrawal (signed
+ * at home through a mailed link) and an unmatched public declaration. Keyed by the route's method and path, not its
+ * name, so a renamed route keeps its preparation; everything else about the request is its sample event.
+ */
+
+type ApiRecord = Record<string, unknown> & { id: string };
+
+const contractsPlaceholder = () => collections.find((c) => c.path === '/api/contracts')?.placeholder;
+
+const withContract = (fixtures: Fixtures, contractId: string): Map<string, string> => {
+  const placeholder = contractsPlaceholder();
+  return new Map(placeholder ? [...fixtures.ids, [placeholder, contractId]] : fixtures.ids);
+};
+
+const outboxFolder = () => join(process.env.DATA_DIR ?? '.data', 'outbox');
+const outboxFiles = (): Set<string> => {
+  try {
+    return new Set(readdirSync(outboxFolder()));
+  } catch {
+    return new Set();
+  }
+};
+
+/** The token of the signing link a remote session mailed: the mail is the only place it exists. */
+const mailedSigningToken = async (before: ReadonlySet<string>, sentTo: string): Promise<string> => {
+  for (const file of [...outboxFiles()].filter((name) => !before.has(name))) {
+    const mail = await simpleParser(readFileSync(join(outboxFolder(), file)));
+    const to = mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined;
+    const link = mail.text?.match(/\/api\/sign#([A-Za-z0-9_-]{43})/)?.[1];
+    if (to === sentTo && link) return link;
+  }
+  throw new Error(`No signing link was mailed to ${sentTo}`);
+};
+
+/**
+ * A new contract signed by its customer at home, through the link a remote session mailed (docs/walkthrough.md,
+ * "Signing at home"): the only kind of contract with a right of withdrawal (§ 312g BGB).
+ */
+export const remoteSignedContract = async (fixtures: Fixtures): Promise<ApiRecord> => {
+  const contract = await fixtures.fresh('/api/contracts', 'signing-sessions-open');
+  const open = sampleEvent('signing-sessions-open', { ids: withContract(fixtures, contract.id) });
+  const sendTo = `bench+${nextTag()}@example.com`;
+  open.body = JSON.stringify({ role: 'customer', channel: 'remote', sendTo });
+  delete open.headers['content-length'];
+  const before = outboxFiles();
+  await callRoute('signing-sessions-open', open);
+  const token = await mailedSigningToken(before, sendTo);
+  await callRoute(
+    'signing-sign',
+    sampleEvent('signing-sign', { headers: signingAuthorization(token), record: contract }),
+  );
+  return contract;
+};
+
+/** A public termination that names no contract: stored `unmatched`, waiting for staff. */
+const unmatchedDeclaration = async (): Promise<ApiRecord> => {
+  const filed = sampleEvent('declarations-file-termination', { tag: nextTag(), sourceIp: nextBenchAddress() });
+  filed.body = JSON.stringify({ ...JSON.parse(filed.body ?? '{}'), contractNumber: '1999-999999' });
+  delete filed.headers['content-length'];
+  return callRoute<ApiRecord>('declarations-file-termination', filed);
+};
+
+type Prepared = (route: RouteDefinition, fixtures: Fixtures) => Promise<BenchEvent>;
+
+const preparations: Readonly<Record<string, Prepared>> = {
+  // Staff record a withdrawal received by letter: of a contract signed at home, within its period.
+  'POST /api/contracts/{id}/withdrawal': async (route, fixtures) => {
+    const contract = await remoteSignedContract(fixtures);
+    return sampleEvent(route.name, { ids: withContract(fixtures, contract.id) });
+  },
+  // Staff assign an unmatched declaration to the signed contract they found.
+  'POST /api/declarations/{id}/assignment': async (route, fixtures) => {
+    const declaration = await unmatchedDeclaration();
+    const contract = await fixtures.fresh('/api/contracts', 'contracts-terminate');
+    const ids = withContract(fixtures, contract.id);
+    const placeholder = samplePathId(route.name);
+    if (placeholder) ids.set(placeholder, declaration.id);
+    return sampleEvent(route.name, { ids });
+  },
+};
+
+/** The request of a route that needs a record the route table cannot make, if it is one of them. */
+export const preparedRequest = (route: RouteDefinition): ((fixtures: Fixtures) => Promise<BenchEvent>) | undefined => {
+  const prepare = preparations[routeKey(route)];
+  return prepare && ((fixtures) => prepare(route, fixtures));
+};
