@@ -181,8 +181,14 @@ export const measureWebhooks = async (options: WebhookOptions): Promise<WebhookR
           `${options.changes} changes at ${options.endpoints} endpoints`,
         );
         const lastDelivery = Math.max(...receivers.flatMap((r) => r.deliveries.map((d) => d.receivedAt)));
-        // The queue is empty: nothing is left to repeat. A moment more for a stream batch handed out again.
-        await sleep(1_000);
+        // A later change, delivered everywhere, proves the stream was read past the burst: a batch of it handed out
+        // again would have been delivered before this marker, so the repeats are counted on the whole pipeline.
+        const marker = await change();
+        await until(
+          async () =>
+            receivers.every((receiver) => receiver.deliveries.some((delivery) => resourceOf(delivery) === marker.id)),
+          'the marker change after the burst',
+        );
         const deliveries = options.changes * options.endpoints;
         return {
           endpoints: options.endpoints,
