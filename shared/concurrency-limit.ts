@@ -12,6 +12,11 @@ export class ConcurrencyLimit {
     this.#free = size;
   }
 
+  /** Whether a task started now would wait in line. */
+  get full(): boolean {
+    return this.#free === 0;
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.#free > 0) this.#free--;
     else await new Promise<void>((resolve) => this.#waiting.push(resolve));

@@ -9,4 +9,16 @@ import { ConcurrencyLimit } from '#shared/concurrency-limit.ts';
  * sends them again, and the retries pile onto the backlog. A line in front of
  * the functions keeps it at the pace it can serve.
  */
-export class InvocationSlots extends ConcurrencyLimit {}
+export class InvocationSlots extends ConcurrencyLimit {
+  #queued = 0;
+
+  /** How many invocations so far found every slot taken and waited in line: what a test of the lines reads. */
+  get queued(): number {
+    return this.#queued;
+  }
+
+  override run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.full) this.#queued++;
+    return super.run(task);
+  }
+}

@@ -18,9 +18,16 @@ import { loadSigningKey } from './signing-key.ts';
 // API Gateway HTTP APIs refuse payloads over 10 MB before any function runs.
 const gatewayPayloadLimit = 10 * 1024 * 1024;
 
+/** What a line of invocations has seen so far. */
+export interface InvocationLine {
+  readonly queued: number;
+}
+
 export interface LocalApi {
   url: string;
   server: Server;
+  /** The line of the routes that take a token, and the public routes' own. */
+  lines: { staff: InvocationLine; public: InvocationLine };
   close(): Promise<void>;
 }
 
@@ -191,6 +198,7 @@ export const startLocalApi = async (options: LocalApiOptions): Promise<LocalApi>
   return {
     url: `http://${address}:${port}`,
     server,
+    lines: { staff: host.slots, public: host.publicSlots },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -37,6 +37,8 @@ export interface TestApi {
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
   /** A token the server accepts, with the claims you need. */
   token(options: LocalTokenOptions): Promise<string>;
+  /** The server's lines of invocations: staff's routes and the public ones. */
+  lines: LocalApi['lines'];
 }
 
 /**
@@ -74,6 +76,10 @@ export const useApi = (): TestApi => {
     get url() {
       if (!api) throw new Error('The API is not started yet');
       return api.url;
+    },
+    get lines() {
+      if (!api) throw new Error('The API is not started yet');
+      return api.lines;
     },
     get signingKey() {
       if (!key) throw new Error('The API is not started yet');
