@@ -9,7 +9,7 @@ import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { eventEntity } from '#shared/events/entity.ts';
+import { eventEntity } from '#shared/outbox/outbox.ts';
 import type { AreaBackgroundFunction, QueueTrigger, ScheduleTrigger, StreamTrigger } from '#shared/routes.ts';
 import { functionConstants } from './bundling.ts';
 import { constructId, createStudioFunction, roleOf, type SharedResources } from './studio-function.ts';

@@ -4,9 +4,9 @@ import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodej
 import type { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
 import { areas } from '#shared/areas.ts';
-import { eventTypes } from '#shared/events/event-types.ts';
 import { areaProblemsOf } from '#shared/http/area-problems.ts';
 import type { Language } from '#shared/messages/index.ts';
+import { eventTypes } from '#shared/outbox/event-types.ts';
 import { inventory } from '#shared/privacy/inventory.ts';
 import type { RouteDefinition } from '#shared/routes.ts';
 

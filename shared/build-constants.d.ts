@@ -13,7 +13,7 @@ declare global {
   const __STUDIO_ROUTE__: RouteDefinition | undefined;
   /** Its name: a string, which esbuild can fold in `typeof` tests (an object it cannot). */
   const __STUDIO_ROUTE_NAME__: string | undefined;
-  /** The event catalogue (shared/events/event-types.ts), space-separated: the list of areas is not bundled. */
+  /** The event catalogue (shared/outbox/event-types.ts), space-separated: the list of areas is not bundled. */
   const __STUDIO_EVENT_TYPES__: string | undefined;
   /** The personal-data inventory as JSON (shared/privacy/inventory.ts): neither the areas nor their files are bundled. */
   const __STUDIO_INVENTORY__: string | undefined;

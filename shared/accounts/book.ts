@@ -5,7 +5,7 @@ import type { DueAnswer } from '../contracts/dues/dues-schema.ts';
 import { tableName } from '../db/client.ts';
 import { ConditionFailed, WriteContention } from '../db/errors.ts';
 import { putNew, type WriteItem, write } from '../db/write.ts';
-import { type Change, eventWrite } from '../events/entity.ts';
+import { type Change, eventWrite } from '../outbox/outbox.ts';
 import { type AccountState, comingDue, readAccount } from './account-state.ts';
 import { contractKey, entryItem, sequenceAttribute } from './entity.ts';
 import { type Settlement, settle } from './ledger.ts';

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Change } from '../events/entity.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
+import type { Change } from '../outbox/outbox.ts';
 import { documentClient, tableName } from './client.ts';
 import { ConditionFailed, type EntityName, NotFound } from './errors.ts';
 import { checkPrecondition, nextVersion, replaceWithRetry, VersionChanged, versionedUpdate } from './versioned.ts';

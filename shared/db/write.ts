@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException, TransactionInProgressException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { type Change, eventWrite } from '../events/entity.ts';
+import { type Change, eventWrite } from '../outbox/outbox.ts';
 import { documentClient, tableName } from './client.ts';
 import { ConditionFailed, IdempotencyClaimLost, WriteContention } from './errors.ts';
 import { completionOfCurrentRequest } from './idempotency-scope.ts';

@@ -1,6 +1,6 @@
 import type { AreaItemKinds } from '../privacy/item-kind.ts';
 
-/** The outbox's items (shared/events/entity.ts) under the GDPR: see shared/privacy/item-kind.ts. */
+/** The outbox's items (shared/outbox/outbox.ts) under the GDPR: see shared/privacy/item-kind.ts. */
 export const itemKinds = [
   {
     entity: 'event',

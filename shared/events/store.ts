@@ -1,8 +1,9 @@
 import { now } from '../clock.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
 import { tableDesign } from '../db/table-design.ts';
+import { eventFromItem, eventListPartition, eventTypePartition } from '../outbox/outbox.ts';
 import type { EventType, WebhookEvent } from '../webhooks/event.ts';
-import { eventFromItem, eventListKey, eventListPartition, eventTypePartition } from './entity.ts';
+import { eventListKey } from './entity.ts';
 
 /**
  * The events of the last 30 days, oldest first: one Query on the list of all

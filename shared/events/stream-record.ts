@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { eventEntity, eventFromItem } from '../outbox/outbox.ts';
 import type { WebhookEvent } from '../webhooks/event.ts';
-import { eventEntity, eventFromItem } from './entity.ts';
 
 /** What a reader of the table's stream sees of a record: Lambda's DynamoDB records and GetRecords' records both fit. */
 export interface StreamRecordLike {

@@ -2,7 +2,7 @@ import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import type { RecordKind } from '../db/record-store.ts';
 import { tableDesign } from '../db/table-design.ts';
-import { eventRetentionSeconds } from '../events/entity.ts';
+import { eventRetentionSeconds } from '../outbox/outbox.ts';
 import { type DeliveryRecord, DeliveryRecord as DeliveryRecordSchema, type Webhook, WebhookRecord } from './schema.ts';
 
 /**

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { eventObjects, eventTypes, objectOf } from '../events/event-types.ts';
 import { eventTexts } from '../events/texts.ts';
+import { eventObjects, eventTypes, objectOf } from '../outbox/event-types.ts';
 import { recordId, recordVersion, timestamp } from '../schema/record.ts';
 
-export { type EventObject, type EventType, eventObjects, eventTypes, objectOf } from '../events/event-types.ts';
+export { type EventObject, type EventType, eventObjects, eventTypes, objectOf } from '../outbox/event-types.ts';
 
 /**
  * An event exactly as receivers get it: ids only, never personal data; receivers

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { lambdaContext, loadHandler } from '#infra/local/handler-loader.ts';
-import type { Change } from '#shared/events/entity.ts';
+import type { Change } from '#shared/outbox/outbox.ts';
 import { type BackgroundTrigger, backgroundFunctions } from '#shared/routes.ts';
 import { nextBenchAddress } from './bench-addresses.ts';
 import type { FunctionName } from './bundles.ts';
@@ -42,7 +42,7 @@ const carry = ({ event, differs }: Invocation): Carrier =>
 
 /** The table's stream as Lambda hands it, filtered to inserted event items: one record. */
 const streamBatch = async (change: Change) => {
-  const { eventItem, eventOf } = await import('#shared/events/entity.ts');
+  const { eventItem, eventOf } = await import('#shared/outbox/outbox.ts');
   const event = eventOf(change);
   const sequence = String(Date.now());
   return {
@@ -146,7 +146,7 @@ const invocations: Partial<Record<string, (context: BackgroundContext) => Promis
   },
   // One delivery of an event to the receiver's webhook, its first attempt.
   'webhooks-deliver': async ({ fixtures, webhookId }) => {
-    const { eventOf } = await import('#shared/events/entity.ts');
+    const { eventOf } = await import('#shared/outbox/outbox.ts');
     const event = eventOf({ type: 'contact.updated', id: readRecordId(fixtures, '/api/contacts'), version: 2 });
     return {
       event: queueMessage({ eventId: event.id, webhookId, event }, webhookId),

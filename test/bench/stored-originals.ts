@@ -68,7 +68,7 @@ export const assertOriginalsStored = async (table: string, contractIds: readonly
 
 /** The stream record Lambda hands `documents-render` when a contract becomes signed. */
 export const contractSignedRecord = async (contractId: string) => {
-  const { eventItem, eventOf } = await import('#shared/events/entity.ts');
+  const { eventItem, eventOf } = await import('#shared/outbox/outbox.ts');
   const item = eventItem(eventOf({ type: 'contract.signed', id: contractId, version: 2 }));
   return {
     Records: [

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tableDesign } from '#shared/db/table-design.ts';
-import { eventTypes } from '#shared/events/event-types.ts';
+import { eventTypes } from '#shared/outbox/event-types.ts';
 import { repositoryRoot } from '../../infra/local/handler-loader.ts';
 
 // Tables the docs keep by hand, held to what the code says: a row goes stale, a test names it.

@@ -93,7 +93,7 @@ describe('GET /api/events', () => {
 
   it('leaves out events older than 30 days that DynamoDB has not deleted yet', async () => {
     // TTL deletes expired items only eventually: an expired event can still be in the table.
-    const { eventItem } = await import('../../shared/events/entity.ts');
+    const { eventItem } = await import('../../shared/outbox/outbox.ts');
     const old = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
     const expired = eventItem({
       id: newId(),

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type AreaDefinition, areas } from '#shared/areas.ts';
-import { eventTypes } from '#shared/events/event-types.ts';
+import { eventTypes } from '#shared/outbox/event-types.ts';
 import { routes } from '#shared/routes.ts';
 import { operationDocs } from '../../docs/openapi/operations.ts';
 import { repositoryRoot } from '../../infra/local/handler-loader.ts';

@@ -9,18 +9,26 @@ import { repositoryRoot } from '../../infra/local/handler-loader.ts';
  * code. They may read the areas' plain-data declarations (`shared/<area>/area.ts`, through `shared/areas.ts` and
  * `shared/routes.ts`), from which the route table, IAM and the catalogues are derived.
  */
-const lowerLayers = ['db', 'http', 'schema', 'messages', 'calendar', 'pdf', 'signatures', 'mail', 'sepa', 'docs-page'];
+const lowerLayers = [
+  'db',
+  'outbox',
+  'http',
+  'schema',
+  'messages',
+  'calendar',
+  'pdf',
+  'signatures',
+  'mail',
+  'sepa',
+  'docs-page',
+];
 const areaNames: readonly string[] = areas.map(({ name }) => name);
 
 /**
  * Upward imports not yet turned around, each with why it stays for now: the test fails on any other, and on
  * one of these once it is gone (so that the list only shrinks).
  */
-const knownUpward: Readonly<Record<string, string>> = {
-  'shared/db/write.ts -> shared/events/entity.ts':
-    'the outbox: write() puts the change’s event into its transaction; the event item needs the areas’ event types',
-  'shared/db/record-store.ts -> shared/events/entity.ts': 'the `Change` a store’s write announces (type only)',
-};
+const knownUpward: Readonly<Record<string, string>> = {};
 
 const importPattern = /^\s*(?:import|export)\s+(?:type\s+)?[^'"]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/gm;
 
@@ -47,7 +55,7 @@ const intoAnArea = (edge: string): boolean => {
 };
 
 describe('the layers of shared/', () => {
-  it('import no area’s code from a lower layer (db, http, schema, messages, calendar, pdf, signatures, mail, sepa, docs-page)', () => {
+  it('import no area’s code from a lower layer (db, outbox, http, schema, messages, calendar, pdf, signatures, mail, sepa, docs-page)', () => {
     const upward = importsOfLowerLayers().filter(intoAnArea);
 
     expect(

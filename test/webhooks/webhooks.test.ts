@@ -490,7 +490,7 @@ describe('the dispatcher', () => {
 
   it('queues inserted events for the active webhooks of their type that existed when they happened', async () => {
     const { dispatchRecords } = await import('../../shared/webhooks/dispatcher.ts');
-    const { eventItem } = await import('../../shared/events/entity.ts');
+    const { eventItem } = await import('../../shared/outbox/outbox.ts');
     const event = {
       id: '01JD4ZA1B4C7D0E3F6G9H2J5K8',
       type: 'contact.updated' as const,
@@ -528,7 +528,7 @@ describe('the dispatcher', () => {
 
   it('names the first record it could not queue, so the stream hands it and the later ones out again', async () => {
     const { dispatchRecords } = await import('../../shared/webhooks/dispatcher.ts');
-    const { eventItem } = await import('../../shared/events/entity.ts');
+    const { eventItem } = await import('../../shared/outbox/outbox.ts');
     const eventAt = (id: string) => ({
       id,
       type: 'service.created' as const,
