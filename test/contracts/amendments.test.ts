@@ -390,7 +390,7 @@ describe('what an offer refuses', () => {
     expect(await amendmentsOf(contract.id)).toEqual([]);
   });
 
-  it('answers 422 for a price of an item the contract does not have, 409 for a pending contract', async () => {
+  it('answers 422 for a price of an item the contract does not have, 409 for a pending contract, 400 first for a malformed body', async () => {
     const contract = await signedContract();
     const price = await offer(contract.id, {
       kind: 'price',
@@ -404,7 +404,12 @@ describe('what an offer refuses', () => {
       body: { contactId, items: [{ serviceId: monthly }], startDate: '2026-01-01' },
     });
     expect((await offer(pending.body.id, holiday)).status).toBe(409);
+    // The body's shape comes first (docs/amendments.md, "Reihenfolge"): a pause of 367 days is a 400 on any contract.
+    const tooLong = await offer(pending.body.id, { ...holiday, extendsTerm: false, lastDay: '2027-03-11' });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors[0]).toMatchObject({ path: 'lastDay', message: expect.stringContaining('366 Tage') });
     expect(await amendmentsOf(contract.id)).toEqual([]);
+    expect(await amendmentsOf(pending.body.id)).toEqual([]);
   });
 
   it('answers 409 naming the other pause for an overlap, and exactly one of two overlapping offers at once wins', async () => {

@@ -18,7 +18,7 @@ import type { Amendment } from './amendment-schema.ts';
 import { getContractAndAmendments } from './amendment-store.ts';
 import { offerWrites } from './amendment-writes.ts';
 import { itemsOnDay, pauseInForce } from './in-force.ts';
-import { type AmendmentInput, type ItemsInput, maxPauseDays, type PauseInput, type PriceInput } from './offer-input.ts';
+import type { AmendmentInput, ItemsInput, PauseInput, PriceInput } from './offer-input.ts';
 
 /* `POST /api/contracts/:id/amendments` (docs/amendments.md, "Offer"): every check of §17, then one transaction. */
 
@@ -81,10 +81,6 @@ const pauseFields = async (
   const earliest = laterOf(addDays(today, -30), contract.startDate);
   if (input.effectiveFrom < earliest) {
     throw invalid('effectiveFrom', amendmentTexts.localized('pauseStartTooEarly', earliest));
-  }
-  const longest = addDays(input.effectiveFrom, maxPauseDays - 1);
-  if (input.lastDay < input.effectiveFrom || input.lastDay > longest) {
-    throw invalid('lastDay', amendmentTexts.localized('pauseLength', input.effectiveFrom, longest));
   }
   if (contract.endsOn !== null && input.lastDay > contract.endsOn) {
     throw invalid('lastDay', amendmentTexts.localized('pauseAfterEnd', contract.endsOn));

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { schemaMessage } from '../../messages/index.ts';
+import { addDays, type CalendarDate } from '../../calendar/calendar-date.ts';
+import { type SchemaMessage, schemaMessage } from '../../messages/index.ts';
 import { money, optionalText } from '../../schema/fields.ts';
 import { calendarDay, recordReference, wholeNumber } from '../fields.ts';
 import { amendmentTexts, contractTexts } from '../texts.ts';
@@ -9,6 +10,15 @@ import { amendmentKinds, pauseReasons } from './in-force-schema.ts';
 
 /** A pause is 1 to 366 days long, its first and last day counted. */
 export const maxPauseDays = 366;
+
+/** The last day a pause from `from` may have. */
+export const longestPauseFrom = (from: CalendarDate): CalendarDate => addDays(from, maxPauseDays - 1);
+
+// Checked with the body's shape, before the contract is read: a pause of 0 or 367 days is a 400 whatever the contract.
+const pauseLengthMessage: SchemaMessage = (issue) => {
+  const { effectiveFrom } = (issue as { input: { effectiveFrom: CalendarDate } }).input;
+  return amendmentTexts.schemaMessage('pauseLength', effectiveFrom, longestPauseFrom(effectiveFrom))(issue);
+};
 
 const offerFields = {
   effectiveFrom: calendarDay(),
@@ -34,6 +44,14 @@ const PauseOffer = v.pipe(
       amendmentTexts.schemaMessage('reasonTextForOther'),
     ),
     ['reasonText'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['effectiveFrom'], ['lastDay']],
+      (input) => input.effectiveFrom <= input.lastDay && input.lastDay <= longestPauseFrom(input.effectiveFrom),
+      pauseLengthMessage,
+    ),
+    ['lastDay'],
   ),
 );
 
