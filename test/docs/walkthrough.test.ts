@@ -9,6 +9,11 @@ useNpmStart();
 
 /** The clock the walkthrough's dates are written for (its intro says so). */
 const walkthroughClock = '2026-11-26T09:00:00+01:00';
+/**
+ * How long one block may take: its waits for the stream (`until … do sleep 1; done`) end when what they wait for
+ * arrives, and a block still running after this fails naming itself rather than the whole test timing out.
+ */
+const blockLimitMs = 120_000;
 const restartLine = /^Ctrl-C, then: ((?:[A-Z_]+=\S+ )*)npm start$/;
 
 interface Step {
@@ -60,6 +65,7 @@ const bashSession = (cwd: string, env: Record<string, string>) => {
       const start = output.length;
       const marker = `::walkthrough block ${n} done`;
       child.stdin?.write(`source ${file} </dev/null\necho '${marker}'\n`);
+      let timer: NodeJS.Timeout | undefined;
       const ended = await Promise.race([
         exited.then(() => false),
         new Promise<boolean>((done) => {
@@ -69,7 +75,15 @@ const bashSession = (cwd: string, env: Record<string, string>) => {
           };
           check();
         }),
+        new Promise<'late'>((done) => {
+          timer = setTimeout(() => done('late'), blockLimitMs);
+        }),
       ]);
+      clearTimeout(timer);
+      if (ended === 'late') {
+        child.kill('SIGKILL');
+        return { ok: false, output: `${output.slice(start)}\n(not done after ${blockLimitMs / 1000} s)` };
+      }
       return { ok: ended, output: output.slice(start).replace(`${marker}\n`, '') };
     },
     close() {
