@@ -9,6 +9,11 @@ useNpmStart();
 
 /** The clock the walkthrough's dates are written for (its intro says so). */
 const walkthroughClock = '2026-11-26T09:00:00+01:00';
+/**
+ * How long one block may take: its waits for the stream (`until … do sleep 1; done`) end when what they wait for
+ * arrives, and a block still running after this fails naming itself rather than the whole test timing out.
+ */
+const blockLimitMs = 120_000;
 const restartLine = /^Ctrl-C, then: ((?:[A-Z_]+=\S+ )*)npm start$/;
 
 interface Step {
@@ -31,7 +36,7 @@ const stepsOf = (markdown: string): Step[] =>
 /**
  * One bash session, as a reader's terminal: the blocks are sourced one after the other, so the variables of one
  * are there for the next. The first command that fails ends the session with its status (`set -e` as an ERR trap,
- * which also reaches into the sourced block), so a broken block cannot pass unnoticed.
+ * which also reaches into the sourced block, naming the command), so a broken block cannot pass unnoticed.
  */
 const bashSession = (cwd: string, env: Record<string, string>) => {
   const child: ChildProcess = spawn('bash', ['--norc', '--noprofile'], {
@@ -47,7 +52,9 @@ const bashSession = (cwd: string, env: Record<string, string>) => {
   child.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  child.stdin?.write("set -o errtrace -o pipefail\ntrap 'exit $?' ERR\n");
+  child.stdin?.write(
+    'set -o errtrace -o pipefail\ntrap \'failed=$?; echo "exit $failed: $BASH_COMMAND" >&2; exit $failed\' ERR\n',
+  );
   let blocks = 0;
   return {
     /** Runs `text` as the next block: its output, or the reason it failed. */
@@ -58,6 +65,7 @@ const bashSession = (cwd: string, env: Record<string, string>) => {
       const start = output.length;
       const marker = `::walkthrough block ${n} done`;
       child.stdin?.write(`source ${file} </dev/null\necho '${marker}'\n`);
+      let timer: NodeJS.Timeout | undefined;
       const ended = await Promise.race([
         exited.then(() => false),
         new Promise<boolean>((done) => {
@@ -67,7 +75,15 @@ const bashSession = (cwd: string, env: Record<string, string>) => {
           };
           check();
         }),
+        new Promise<'late'>((done) => {
+          timer = setTimeout(() => done('late'), blockLimitMs);
+        }),
       ]);
+      clearTimeout(timer);
+      if (ended === 'late') {
+        child.kill('SIGKILL');
+        return { ok: false, output: `${output.slice(start)}\n(not done after ${blockLimitMs / 1000} s)` };
+      }
       return { ok: ended, output: output.slice(start).replace(`${marker}\n`, '') };
     },
     close() {
@@ -108,6 +124,8 @@ describe('docs/walkthrough.md', () => {
     const port = String(server.port);
     const bash = bashSession(cwd, { PORT: port, DATA_DIR: dataDir });
     const outputs: string[] = [];
+    /** What each restarted server wrote on stderr by the time it listened (its purge runs before), by its clock. */
+    const startups: { clock: string; stderr: string }[] = [];
 
     // act
     for (const step of stepsOf(document)) {
@@ -128,6 +146,7 @@ describe('docs/walkthrough.md', () => {
           STUDIO_CLOCK: walkthroughClock,
           ...env,
         });
+        startups.push({ clock: env.STUDIO_CLOCK ?? walkthroughClock, stderr: server.stderr() });
         continue;
       }
       const { ok, output } = await bash.run(step.text);
@@ -146,5 +165,25 @@ describe('docs/walkthrough.md', () => {
     expect(all).toMatch(/refused, never overwritten: it keeps sha256 [0-9a-f]{64}/);
     expect(all).toMatch(/refused: contracts\/\S+ is retained until/);
     expect(all).toContain('"status":"signed"');
+    // signing at home
+    expect(all).toContain('"channel":"remote"');
+    expect(all).toContain('"requestedEarlyStart":true');
+    expect(all).toMatch(/Widerrufsfrist/);
+    // the customer's buttons
+    expect(all).toContain('"recordedBy":"customer-online"');
+    expect(all).toContain('"status":"assigned"');
+    expect(all).toContain('Eingangsbestätigung');
+    expect(all).toContain('Kündigungsbestätigung');
+    // SEPA
+    expect(all).toContain('Ich ermächtige Studio Mitte GmbH');
+    expect(all).toContain('Lastschriften-2026-12-01.xml validates');
+    expect(all).toContain('"mandateRevoked":false');
+    // personal data, and the purge at the last restart
+    expect(all).toMatch(/^contracts: 3$/m);
+    expect(all).toContain('{"erased":true,"restrictedUntil":null}');
+    expect(all).toContain('contact-has-running-contracts');
+    expect(all).toContain('{"erased":false,"restrictedUntil":"2035-01-01T00:00:00.000Z"}');
+    expect(startups.at(-1)?.clock).toBe('2035-01-02T09:00:00+01:00');
+    expect(startups.at(-1)?.stderr).toContain('Retention purge: 1 contact(s) erased');
   }, 600_000);
 });
