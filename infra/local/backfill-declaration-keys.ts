@@ -4,29 +4,20 @@
  * credentials of the environment and `TABLE_NAME`; against a DynamoDB Local with `DYNAMODB_ENDPOINT`. Safe to run
  * again. Exit code 0 when done, 1 when it failed, 2 for a usage error.
  */
-
-const usage = `Usage: TABLE_NAME=<table> npm run --silent backfill-declaration-keys
-
-  TABLE_NAME          the table whose declarations get their person keys (gsi2 by email, gsi4 by contract)
-  DYNAMODB_ENDPOINT   a DynamoDB Local instead of AWS (e.g. the one \`npm start\` prints)`;
+import { runTableScript } from './table-script.ts';
 
 const target = process.env.TABLE_NAME;
-if (!target || process.argv.length > 2) {
-  process.stderr.write(`${usage}\n`);
-  process.exit(2);
-}
+await runTableScript({
+  usage: `Usage: TABLE_NAME=<table> npm run --silent backfill-declaration-keys
 
-const endpoint = process.env.DYNAMODB_ENDPOINT;
-if (endpoint) {
-  const { connectHandlers } = await import('./local-database.ts');
-  await connectHandlers(endpoint, target);
-}
-// Imported after the endpoint is set: the data layer's client reads it when it is loaded.
-const { backfillDeclarationPersonKeys } = await import('#shared/declarations/backfill-person-keys.ts');
-try {
-  const { keyed, hadKeys } = await backfillDeclarationPersonKeys();
-  console.log(`${keyed} declaration(s) keyed by person in ${target}, ${hadKeys} had their keys`);
-} catch (error) {
-  console.error(`Keying the declarations failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-}
+  TABLE_NAME          the table whose declarations get their person keys (gsi2 by email, gsi4 by contract)
+  DYNAMODB_ENDPOINT   a DynamoDB Local instead of AWS (e.g. the one \`npm start\` prints)`,
+  table: target,
+  argumentsValid: process.argv.length <= 2,
+  doing: 'Keying the declarations',
+  async run() {
+    const { backfillDeclarationPersonKeys } = await import('#shared/declarations/backfill-person-keys.ts');
+    const { keyed, hadKeys } = await backfillDeclarationPersonKeys();
+    console.log(`${keyed} declaration(s) keyed by person in ${target}, ${hadKeys} had their keys`);
+  },
+});
