@@ -13,15 +13,21 @@ const explanation = [
   'Was es nicht beweist: wer den Stift geführt hat. Die Unterschrift ist eine einfache elektronische Signatur (Art. 3 Nr. 10 eIDAS-Verordnung). Nach Art. 25 Abs. 1 eIDAS darf ihr die Rechtswirkung und die Zulässigkeit als Beweismittel nicht allein deshalb abgesprochen werden, weil sie elektronisch vorliegt; die Wirkung einer handschriftlichen Unterschrift hat nur eine qualifizierte elektronische Signatur (Art. 25 Abs. 2).',
 ];
 
-const drawAuditHead = (layout: PageLayout, facts: readonly [string, string][], certificate: SealCertificate) => {
+const contractHashNote =
+  'SHA-256 über das kanonische JSON (RFC 8785) des vereinbarten Inhalts: Parteien, Leistungen, Preise, Laufzeit und Bedingungen.';
+
+/** The audit page's head: the facts, what the hash covers, the certificate, and what the seal proves. */
+export const drawAuditHead = (
+  layout: PageLayout,
+  facts: readonly [string, string][],
+  certificate: SealCertificate,
+  hashNote = contractHashNote,
+) => {
   layout.newPage();
   layout.text('Prüfprotokoll', styles.title);
   layout.space(6);
   for (const [label, value] of facts) layout.fact(label, value);
-  layout.text(
-    'SHA-256 über das kanonische JSON (RFC 8785) des vereinbarten Inhalts: Parteien, Leistungen, Preise, Laufzeit und Bedingungen.',
-    styles.small,
-  );
+  layout.text(hashNote, styles.small);
   layout.space(4);
   layout.fact('Zertifikat (SHA-256)', hex(certificate.sha256));
   layout.fact('Schlüssel-ID', certificate.keyId);
@@ -33,10 +39,10 @@ const drawAuditHead = (layout: PageLayout, facts: readonly [string, string][], c
   }
 };
 
-const keyIdFact = (keyId: string, certificate: SealCertificate) =>
+export const keyIdFact = (keyId: string, certificate: SealCertificate) =>
   keyId === certificate.keyId ? `${keyId} (wie im Zertifikat)` : `${keyId} (ein früherer Schlüssel)`;
 
-const imageFact = (imageSha256: string, image: { bytes: Uint8Array } | null | undefined) =>
+export const imageFact = (imageSha256: string, image: { bytes: Uint8Array } | null | undefined) =>
   `${imageSha256}${image && createHash('sha256').update(image.bytes).digest('hex') === imageSha256 ? ' – stimmt mit dem abgebildeten Bild überein' : ' – das abgebildete Bild weicht ab oder fehlt'}`;
 
 /** The evidence of a signed mandate (docs/sepa.md): what its seal covers, as a contract signature's is listed. */
