@@ -160,6 +160,7 @@ describe('the document of a price change', () => {
     expect(text).not.toContain('Entwurf');
     expect(text).toContain('Ada Kundin');
     expect(text).toContain('Prüfprotokoll');
+    expect(text).toContain('Änderungs-Hash (er steht für den gesamten Inhalt der Vereinbarung)');
     // The hash is broken across two lines of the audit page.
     expect(text.replaceAll(' ', '')).toContain(amendment.amendmentHash);
 

@@ -4,6 +4,8 @@ import type { AmendmentDocumentInput } from './amendment-document.ts';
 import { drawAuditHead, imageFact, keyIdFact } from './audit-page.ts';
 import { formatLocalTime, formatUtcTime } from './german-format.ts';
 
+const amendmentSealNote =
+  'Was das Siegel beweist: Bei der Unterschrift hat der Server die Angaben unten – Änderungs-Hash (er steht für den gesamten Inhalt der Vereinbarung), Name, Zeitpunkt, IP-Adresse, Browser-Kennung (User-Agent) und den SHA-256-Hash des Unterschriftsbilds – mit seinem Siegelschlüssel versiegelt (ECDSA P-256 mit SHA-256). Ändert sich danach auch nur ein Zeichen davon, ist das Siegel ungültig.';
 const amendmentHashNote =
   'SHA-256 über das kanonische JSON (RFC 8785) der Vereinbarung: Vertrag, Nummer, Art, Beginn, Annahmefrist, Dokument-Hash des Vertrags und die Angaben der Änderung.';
 
@@ -23,6 +25,7 @@ export const drawAmendmentAuditPage = (
     ],
     certificate,
     amendmentHashNote,
+    amendmentSealNote,
   );
   const { signature } = amendment;
   if (!signature) return;

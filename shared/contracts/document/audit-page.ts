@@ -7,8 +7,9 @@ import { formatLocalTime, formatUtcTime, roleLabels } from './german-format.ts';
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 // What the seal proves and what it does not, in words a customer can follow (docs/walkthrough.md, "The customer's copy").
+const contractSealNote =
+  'Was das Siegel beweist: Bei jeder Unterschrift hat der Server die Angaben unten – Dokument-Hash (er steht für den gesamten vereinbarten Vertragsinhalt), Rolle, Name, Zeitpunkt, IP-Adresse, Browser-Kennung (User-Agent) und den SHA-256-Hash des Unterschriftsbilds – mit seinem Siegelschlüssel versiegelt (ECDSA P-256 mit SHA-256). Ändert sich danach auch nur ein Zeichen davon, ist das Siegel ungültig.';
 const explanation = [
-  'Was das Siegel beweist: Bei jeder Unterschrift hat der Server die Angaben unten – Dokument-Hash (er steht für den gesamten vereinbarten Vertragsinhalt), Rolle, Name, Zeitpunkt, IP-Adresse, Browser-Kennung (User-Agent) und den SHA-256-Hash des Unterschriftsbilds – mit seinem Siegelschlüssel versiegelt (ECDSA P-256 mit SHA-256). Ändert sich danach auch nur ein Zeichen davon, ist das Siegel ungültig.',
   'Diese PDF-Datei ist außerdem mit demselben Schlüssel elektronisch signiert (PAdES). Jedes PDF-Programm, das Signaturen prüft, zeigt, ob die Datei seit ihrer Erstellung verändert wurde. Das Zertifikat hat das Studio für seinen Siegelschlüssel selbst ausgestellt, nicht eine Vertrauensstelle: PDF-Programme melden den Aussteller deshalb als unbekannt oder nicht vertrauenswürdig. Maßgeblich ist, dass der Fingerabdruck des Zertifikats und die Schlüssel-ID mit den Angaben hier übereinstimmen.',
   'Was es nicht beweist: wer den Stift geführt hat. Die Unterschrift ist eine einfache elektronische Signatur (Art. 3 Nr. 10 eIDAS-Verordnung). Nach Art. 25 Abs. 1 eIDAS darf ihr die Rechtswirkung und die Zulässigkeit als Beweismittel nicht allein deshalb abgesprochen werden, weil sie elektronisch vorliegt; die Wirkung einer handschriftlichen Unterschrift hat nur eine qualifizierte elektronische Signatur (Art. 25 Abs. 2).',
 ];
@@ -22,6 +23,7 @@ export const drawAuditHead = (
   facts: readonly [string, string][],
   certificate: SealCertificate,
   hashNote = contractHashNote,
+  sealNote = contractSealNote,
 ) => {
   layout.newPage();
   layout.text('Prüfprotokoll', styles.title);
@@ -33,7 +35,7 @@ export const drawAuditHead = (
   layout.fact('Schlüssel-ID', certificate.keyId);
 
   layout.heading('Was das Siegel beweist – und was nicht');
-  for (const paragraph of explanation) {
+  for (const paragraph of [sealNote, ...explanation]) {
     layout.text(paragraph);
     layout.space(4);
   }
