@@ -47,8 +47,8 @@ const pdfsig = (pdf: Uint8Array) => {
 };
 
 type Body = Record<string, any>;
-const created = async (path: string, body: unknown): Promise<Body> => {
-  const response = await api.request('POST', path, { body, as: 'staff' });
+const created = async (path: string, body: unknown, as: 'staff' | 'owner' = 'staff'): Promise<Body> => {
+  const response = await api.request('POST', path, { body, as });
   expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
   return response.body;
 };
@@ -169,6 +169,34 @@ describe('the document of a price change', () => {
     await keepAndMailAmendment(amendment.id);
     expect(await amendmentMailsTo(contact.email)).toHaveLength(1);
     expect(await storedAmendments(contract.id)).toHaveLength(1);
+  });
+});
+
+describe('the document of an items change', () => {
+  it('lists the items before and after, from the period it begins with', async () => {
+    const { contract } = await signedContractOf(api);
+    const premium = await created(
+      '/api/services',
+      {
+        name: unique('Premium '),
+        price: { amount: 5900, currency: 'EUR' },
+        billingInterval: 'month',
+      },
+      'owner',
+    );
+    const amendment = await created(`/api/contracts/${contract.id}/amendments`, {
+      kind: 'items',
+      effectiveFrom: '2027-05-01',
+      items: [{ serviceId: premium.id, quantity: 1 }],
+    });
+
+    const text = textOf((await download(`/api/contracts/${contract.id}/amendments/${amendment.id}/document`)).pdf);
+
+    expect(text).toContain(`Änderung der Leistungen zum Vertrag ${contract.number}`);
+    expect(text).toContain('dem Abrechnungszeitraum, der am 01.05.2027 beginnt');
+    expect(text).toContain(`1 × ${premium.name}: 59,00 € monatlich, zusammen 59,00 €`);
+    expect(text).toContain(': 39,00 € monatlich, zusammen 39,00 €');
+    expect(text).toContain('01.05.2027: 59,00 €');
   });
 });
 
