@@ -36,10 +36,25 @@ export const amendmentOperations = {
     path: amendmentId,
     success: one(200, 'Die Änderungsvereinbarung.'),
   },
+  'contracts-amendment-document': {
+    summary: 'Vertrag – Änderungsvereinbarung als PDF',
+    description: [
+      'Die Änderungsvereinbarung als PDF auf Deutsch (A4), betitelt „Vereinbarung über eine Ruhezeit zum Vertrag <Nummer>“, „Preisänderung zum Vertrag <Nummer>“ oder „Änderung der Leistungen zum Vertrag <Nummer>“: beide Parteien, der Vertrag mit seinem Dokument-Hash, was sich ab wann ändert (eine Ruhezeit mit ihren Tagen, dem Grund als Bezeichnung – nie `reasonText`, nie eine Diagnose –, der Ruhezeitgebühr und ob sie die Mindestlaufzeit verlängert; eine Preisänderung je Position mit bisherigem und neuem Einzelpreis; eine Leistungsänderung mit den bisherigen und den neuen Positionen), das sich ergebende Ende der Mindestlaufzeit und die Beiträge ab dem Zeitraum, in dem die Änderung beginnt, und die Unterschrift des Kunden.',
+      'Solange die Vereinbarung `offered` ist, ist die Antwort ein bei jedem Abruf neu erzeugter Entwurf, auf jeder Seite als „Entwurf – noch nicht vereinbart“ gekennzeichnet, ohne PDF-Signatur und nirgends gespeichert. Eine vereinbarte (`agreed`) bekommt ihr Original: einmal erzeugt, mit Prüfprotokoll (Änderungs-Hash; Zeit in UTC und Ortszeit, IP-Adresse, User-Agent, Bild-SHA-256, Siegel und Schlüssel-ID der Unterschrift) und PDF-Signatur (PAdES wie beim Vertrag), gespeichert als Dokument der Art `amendment` des Vertrags (siehe `GET /api/contracts/{id}/documents`, Aufbewahrung wie der Vertrag) und danach bei jedem Abruf Byte für Byte dasselbe, mit dem `ETag` `"sha256:<sha256>"`. Nach der Zustimmung geht es einmal per E-Mail mit dem PDF im Anhang an den Kunden (Textform, § 126b BGB). Eine abgelehnte, abgelaufene oder zurückgezogene Vereinbarung hat kein Dokument: 409.',
+    ].join('\n\n'),
+    path: amendmentId,
+    success: {
+      status: 200,
+      description:
+        'Das PDF, mit `Content-Disposition: attachment; filename="Aenderungsvereinbarung-<Nummer der Vereinbarung>.pdf"`.',
+      content: { 'application/pdf': v.string() },
+    },
+    problems: { 409: ['conflict'] },
+  },
   'contracts-sign-amendment': {
     summary: 'Vertrag – Änderungsvereinbarung unterschreiben',
     description:
-      'Der Kunde stimmt zu, indem er unterschreibt; das Angebot des Studios ist dessen Zustimmung. Bildregeln, Nachweise und Siegel wie bei der Unterschrift unter den Vertrag; das Siegel deckt `{ contractId, amendmentId, amendmentHash, signerName, signedAt, ipAddress, userAgent, imageSha256 }`. Ein anderer `amendmentHash` ist 409; ein Angebot nach `offerExpiresOn` (Zeitzone des Studios) ist 409 und liest sich danach `expired`; ein bereits entschiedenes ebenso 409. Eine Ruhezeit wird beim Unterschreiben noch einmal gegen Überschneidungen und eingezogene Fälligkeiten geprüft. Die Vereinbarung wird `agreed`, und in derselben Transaktion erhält der Vertrag `pauses` und `amendments` (Version + 1). Ereignis `amendment.agreed`.',
+      'Der Kunde stimmt zu, indem er unterschreibt; das Angebot des Studios ist dessen Zustimmung. Bildregeln, Nachweise und Siegel wie bei der Unterschrift unter den Vertrag; das Siegel deckt `{ contractId, amendmentId, amendmentHash, signerName, signedAt, ipAddress, userAgent, imageSha256 }`. Ein anderer `amendmentHash` ist 409; ein Angebot nach `offerExpiresOn` (Zeitzone des Studios) ist 409 und liest sich danach `expired`; ein bereits entschiedenes ebenso 409. Eine Ruhezeit wird beim Unterschreiben noch einmal gegen Überschneidungen und eingezogene Fälligkeiten geprüft. Die Vereinbarung wird `agreed`, und in derselben Transaktion erhält der Vertrag `pauses` und `amendments` (Version + 1). Ereignis `amendment.agreed`; danach wird ihr Dokument gespeichert und dem Kunden gemailt (`GET …/amendments/{amendmentId}/document`).',
     path: amendmentId,
     body: a.AmendmentSignatureInput,
     success: one(201, 'Die vereinbarte Änderung mit ihrer Unterschrift.'),

@@ -33,7 +33,7 @@ const StoredDocument = component(
   'StoredDocument',
   {
     id: 'ID des gespeicherten Dokuments, eine ULID.',
-    kind: 'Art des Dokuments: `signed_original` (das unterschriebene Original), `mandate` (SEPA-Mandat), `termination_confirmation` (Kündigungsbestätigung) `withdrawal_confirmation` (Widerrufsbestätigung) oder `reminder` (Zahlungserinnerung oder Mahnung). Je Vertrag höchstens ein Dokument jeder Art, nur `mandate` je Mandat und `reminder` je Mahnung: ein SEPA-Mandat, das erst nach dem gespeicherten Original unterschrieben wurde, bekommt ein eigenes Dokument (Mandatsseite mit Unterschrift und Prüfprotokoll).',
+    kind: 'Art des Dokuments: `signed_original` (das unterschriebene Original), `mandate` (SEPA-Mandat), `termination_confirmation` (Kündigungsbestätigung) `withdrawal_confirmation` (Widerrufsbestätigung), `reminder` (Zahlungserinnerung oder Mahnung) oder `amendment` (eine vereinbarte Änderungsvereinbarung: Ruhezeit, Preis- oder Leistungsänderung, mit Unterschrift und Prüfprotokoll). Je Vertrag höchstens ein Dokument jeder Art, nur `mandate` je Mandat, `reminder` je Mahnung und `amendment` je vereinbarter Änderung: ein SEPA-Mandat, das erst nach dem gespeicherten Original unterschrieben wurde, bekommt ein eigenes Dokument (Mandatsseite mit Unterschrift und Prüfprotokoll).',
     sha256:
       'SHA-256 der gespeicherten Bytes (hexadezimal, Kleinbuchstaben). Jeder Abruf wird daran geprüft; das `ETag` des Abrufs ist `"sha256:<sha256>"`.',
     size: 'Größe der Datei in Bytes.',
@@ -41,7 +41,7 @@ const StoredDocument = component(
       'Bis dahin wird die Datei unverändert aufbewahrt und kann nicht gelöscht werden (RFC 3339, UTC): mindestens bis zum Ende des achten Kalenderjahres nach dem Jahr der Unterschrift (§ 147 Abs. 3 AO, § 257 Abs. 4 HGB).',
     createdAt: 'Wann die Datei gespeichert wurde (RFC 3339, UTC).',
     mandateReference:
-      'Die Mandatsreferenz des SEPA-Mandats, dessen Unterschrift dieses Dokument zeigt: beim Original das darin unterschrieben enthaltene Mandat (`null`: keines), bei `mandate` sein Mandat. Bei `reminder` kein Mandat, sondern die Nummer der Mahnung in derselben Form (`<Vertragsnummer>-<n>`, `n` ab 1). Die Unterschrift eines Mandats steht in genau einem Dokument des Vertrags.',
+      'Die Mandatsreferenz des SEPA-Mandats, dessen Unterschrift dieses Dokument zeigt: beim Original das darin unterschrieben enthaltene Mandat (`null`: keines), bei `mandate` sein Mandat. Bei `reminder` kein Mandat, sondern die Nummer der Mahnung in derselben Form (`<Vertragsnummer>-<n>`, `n` ab 1); bei `amendment` die Nummer der Änderungsvereinbarung (`<Vertragsnummer>-A<k>`). Die Unterschrift eines Mandats steht in genau einem Dokument des Vertrags.',
   },
   {
     text: 'Ein gespeichertes Dokument eines Vertrags: einmal erzeugt, danach Byte für Byte unverändert.',
@@ -60,7 +60,7 @@ const documentOperations = {
   'documents-list': {
     summary: 'Vertrag – gespeicherte Dokumente auflisten',
     description:
-      'Jedes gespeicherte Dokument des Vertrags mit SHA-256, Größe und Aufbewahrungsfrist. Das unterschriebene Original erscheint, sobald es einmal erzeugt wurde (spätestens beim ersten Abruf von `GET /api/contracts/{id}/document`); ein noch nicht unterschriebener Vertrag hat keine. Wird das SEPA-Mandat erst nach dem Original unterschrieben, erscheint danach ein Dokument `mandate` (erzeugt nach dem Ereignis `mandate.signed`, spätestens beim nächsten Abruf von `GET /api/contracts/{id}/document`).',
+      'Jedes gespeicherte Dokument des Vertrags mit SHA-256, Größe und Aufbewahrungsfrist. Das unterschriebene Original erscheint, sobald es einmal erzeugt wurde (spätestens beim ersten Abruf von `GET /api/contracts/{id}/document`); ein noch nicht unterschriebener Vertrag hat keine. Wird das SEPA-Mandat erst nach dem Original unterschrieben, erscheint danach ein Dokument `mandate` (erzeugt nach dem Ereignis `mandate.signed`, spätestens beim nächsten Abruf von `GET /api/contracts/{id}/document`). Eine vereinbarte Änderung erscheint als Dokument `amendment` (erzeugt nach dem Ereignis `amendment.agreed`, spätestens beim ersten Abruf von `GET /api/contracts/{id}/amendments/{amendmentId}/document`).',
     success: {
       status: 200,
       description: 'Die gespeicherten Dokumente.',

@@ -50,6 +50,7 @@ export const contractsArea = {
     { name: 'contracts-decline-amendment', method: 'POST', path: '/api/contracts/{id}/amendments/{amendmentId}/decline', entry: 'functions/contracts/decline-amendment.ts', roles: anyRole, data: 'read-write' },
     { name: 'contracts-cancel-amendment', method: 'POST', path: '/api/contracts/{id}/amendments/{amendmentId}/cancellation', entry: 'functions/contracts/cancel-amendment.ts', roles: anyRole, data: 'read-write' },
     { name: 'contracts-end-pause-early', method: 'POST', path: '/api/contracts/{id}/amendments/{amendmentId}/early-end', entry: 'functions/contracts/end-pause-early.ts', roles: anyRole, data: 'read-write' },
+    { name: 'contracts-amendment-document', method: 'GET', path: '/api/contracts/{id}/amendments/{amendmentId}/document', entry: 'functions/contracts/amendment-document.ts', roles: anyRole, data: 'read-write', sealing: 'sign', originals: 'store', files: contractDocumentFiles },
     { name: 'contracts-retract-termination', operationId: 'contracts-withdraw-termination', method: 'DELETE', path: '/api/contracts/{id}/termination', entry: 'functions/contracts/retract-termination.ts', roles: ownerOnly, data: 'read-write' },
   ],
   eventTypes: [
@@ -116,5 +117,6 @@ export const contractsArea = {
     'contracts-decline-amendment': { parameters: { amendmentId: sampleAmendmentId }, body: {} },
     'contracts-cancel-amendment': { parameters: { amendmentId: sampleAmendmentId }, body: { reason: 'Angebot versehentlich erstellt' } },
     'contracts-end-pause-early': { parameters: { amendmentId: sampleAmendmentId }, body: { lastDay: '2027-03-16' } },
+    'contracts-amendment-document': { parameters: { amendmentId: sampleAmendmentId } },
   }),
 } as const satisfies AreaDefinition;

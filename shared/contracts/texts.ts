@@ -223,6 +223,8 @@ export const amendmentEn = {
   earlyEndRange: (earliest: string, latest: string) =>
     `Must be from ${earliest} to ${latest}: yesterday at the earliest, before the agreed last day`,
   earlyEndDetail: 'The pause cannot end on that day',
+  amendmentHasNoDocument: (status: string) =>
+    `The amendment is ${status}: only an offered one has a draft and only an agreed one a document`,
 } as const;
 
 export const amendmentDe = {
@@ -263,6 +265,8 @@ export const amendmentDe = {
   earlyEndRange: (earliest, latest) =>
     `Muss zwischen ${earliest} und ${latest} liegen: frühestens gestern, vor dem vereinbarten letzten Tag`,
   earlyEndDetail: 'Die Ruhezeit kann an diesem Tag nicht enden',
+  amendmentHasNoDocument: (status) =>
+    `Die Änderungsvereinbarung ist ${status}: nur eine angebotene hat einen Entwurf und nur eine vereinbarte ein Dokument`,
 } as const satisfies GermanTexts<typeof amendmentEn>;
 
 export const amendmentTexts = /* @__PURE__ */ areaTexts(

@@ -9,6 +9,7 @@ export const documentEventTypes = [
   'contract.withdrawn',
   'mandate.signed',
   'reminder.sent',
+  'amendment.agreed',
 ] as const;
 
 /** The id of the sample contract's signed original, as a sample request names it. */

@@ -1,4 +1,5 @@
 import type { StreamRecordHandler } from '../background/stream-function.ts';
+import { keepAndMailAmendment } from './amendment-documents.ts';
 import type { documentEventTypes } from './area.ts';
 import { sendReminderLetters } from './reminder-letters.ts';
 import { confirmSignedAtHome } from './signed-at-home-confirmation.ts';
@@ -13,7 +14,7 @@ import { confirmTermination } from './termination-confirmation.ts';
  * handed out twice (the stream's at-least-once) or a download that came first changes nothing.
  */
 
-const work: Record<(typeof documentEventTypes)[number], (contractId: string) => Promise<unknown>> = {
+const work: Record<(typeof documentEventTypes)[number], (id: string) => Promise<unknown>> = {
   // Not before its mandate's step, if one follows: a contract and mandate signed together share one original.
   // A contract signed at home is then confirmed to the customer with it.
   'contract.signed': async (contractId) => {
@@ -34,6 +35,8 @@ const work: Record<(typeof documentEventTypes)[number], (contractId: string) => 
   },
   // The reminder's letter, kept as a document of its own and mailed (reminder-letters.ts).
   'reminder.sent': sendReminderLetters,
+  // The amendment's document, kept and mailed (amendment-documents.ts); this event names the amendment, not the contract.
+  'amendment.agreed': keepAndMailAmendment,
 };
 
 /** The documents' record handler: the work of each contract event whose documents change (`documentEventTypes`). */

@@ -7,14 +7,17 @@ const baseNames: Record<DocumentKind, string> = {
   termination_confirmation: 'Kuendigungsbestaetigung',
   withdrawal_confirmation: 'Widerrufsbestaetigung',
   reminder: 'Mahnung',
+  amendment: 'Aenderungsvereinbarung',
 };
 
 /**
  * `Vertrag-2026-000001.pdf`: the signed original keeps the name the customer's copy always had. A mandate's
- * document is named by its reference (`SEPA-Mandat-2026-000001-2.pdf`): a contract may have several.
+ * document is named by its reference (`SEPA-Mandat-2026-000001-2.pdf`), an amendment's by its number
+ * (`Aenderungsvereinbarung-2026-000001-A1.pdf`): a contract may have several.
  */
 export const storedDocumentFileName = (
   kind: DocumentKind,
   contractNumber: string,
   mandateReference: string | null = null,
-): string => `${baseNames[kind]}-${kind === 'mandate' && mandateReference ? mandateReference : contractNumber}.pdf`;
+): string =>
+  `${baseNames[kind]}-${(kind === 'mandate' || kind === 'amendment') && mandateReference ? mandateReference : contractNumber}.pdf`;

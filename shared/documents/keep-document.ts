@@ -3,7 +3,7 @@ import { signedMandateIn } from '../contracts/document/render-contract-document.
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import { newId } from '../http/ids.ts';
 import { configuredOriginalsStore } from './originals/configured-originals-store.ts';
-import { type DocumentKind, documentKey } from './originals/document-key.ts';
+import { type DocumentKind, documentKey, numberedKinds } from './originals/document-key.ts';
 import { DocumentWriteConflict } from './originals/errors.ts';
 import type { PutOutcome } from './originals/originals-store.ts';
 import { retainUntilOf } from './retention.ts';
@@ -81,7 +81,7 @@ export const ensureStoredDocument = async (
     {
       id: newId(),
       createdAt: now().toISOString(),
-      mandateReference: kind === 'mandate' || kind === 'reminder' ? slotReference : signedMandate,
+      mandateReference: numberedKinds.includes(kind) ? slotReference : signedMandate,
     },
   );
   // Bytes found from an earlier attempt may carry that attempt's shorter date.

@@ -7,7 +7,7 @@ export const itemKinds = [
     personalData: true,
     category: 'stored documents',
     purpose:
-      'The record of a signed original kept unaltered (the PDF names the customer and holds the signatures and the mandate’s IBAN): kind, SHA-256, size, retention (Art. 6 Abs. 1 c GDPR).',
+      'The record of a signed original or a later document of the contract (mandate, termination or withdrawal confirmation, reminder, agreed amendment) kept unaltered (the PDF names the customer and holds the signatures and the mandate’s IBAN): kind, SHA-256, size, retention (Art. 6 Abs. 1 c GDPR).',
     retention:
       'Until its retainUntil: the end of the eighth calendar year after signing, or after the contract’s end (§ 147 AO, § 257 HGB); then the record and every version of the PDF are purged.',
     reach: { from: 'contract' },
@@ -17,7 +17,7 @@ export const itemKinds = [
     personalData: false,
     category: 'confirmation mails',
     purpose:
-      'The note that a contract’s confirmation (the Kündigungsbestätigung, a contract signed at home) was mailed (when, and the message id), so that it goes out once; the address is not kept.',
+      'The note that a contract’s confirmation (the Kündigungsbestätigung, a contract signed at home, an agreed amendment’s document) was mailed (when, and the message id), so that it goes out once; the address is not kept.',
     retention: 'As long as the contract’s partition: it goes with the contract.',
     reach: { from: 'contract' },
   },

@@ -18,7 +18,8 @@ export const StoredDocumentRecord = v.object({
   /**
    * The SEPA mandate whose signature this document shows (docs/documents.md, "A mandate signed later"): for
    * the signed original the mandate it includes signed, null when it includes none signed; for a `mandate`
-   * document its mandate. Every mandate's signature is in exactly one of a contract's documents.
+   * document its mandate. Every mandate's signature is in exactly one of a contract's documents. For a
+   * `reminder` the reminder's reference, for an `amendment` the amendment's number (`2026-000001-A1`).
    */
   mandateReference: v.nullable(v.string()),
 });

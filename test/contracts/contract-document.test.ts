@@ -346,6 +346,7 @@ describe('the copy as the document functions’ bundles render it', () => {
 
   it('bundles Node’s zlib in place of fflate and no Brotli decoder, in every document function', async () => {
     expect(documentFunctions.map((fn) => fn.name).sort()).toEqual([
+      'contracts-amendment-document',
       'contracts-document',
       'contracts-send-copy',
       'documents-render',

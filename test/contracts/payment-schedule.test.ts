@@ -58,7 +58,43 @@ describe('the payment schedule (pre-notification)', () => {
     expect(paymentScheduleOf(contract('2027-01-01', [item('month', 4900)], '2026-12-31'))).toEqual({
       firstDues: [],
       recurring: [],
+      priceChanges: [],
       lastDue: null,
     });
+  });
+
+  it('names no price change for a contract at one price', () => {
+    expect(paymentScheduleOf(contract('2027-01-01', [item('month', 4900)])).priceChanges).toEqual([]);
+  });
+
+  it('names each price step agreed at signing from its period on, even one beyond two years', () => {
+    const stepped = {
+      ...item('month', 4000),
+      quantity: 1,
+      priceSteps: [
+        { from: '2028-01-01', unitPrice: euro(4500) },
+        { from: '2030-01-01', unitPrice: euro(5000) },
+      ],
+    };
+
+    const schedule = paymentScheduleOf(contract('2027-01-01', [stepped]));
+
+    expect(schedule.recurring).toEqual([
+      { interval: 'month', amount: euro(4000), firstDueOn: '2027-01-01', fallsBack: false },
+    ]);
+    expect(schedule.priceChanges).toEqual([
+      { interval: 'month', from: '2028-01-01', amount: euro(4500) },
+      { interval: 'month', from: '2030-01-01', amount: euro(5000) },
+    ]);
+  });
+
+  it('names an agreed change of the items from its period on, and no change for a paused month', () => {
+    const schedule = paymentScheduleOf({
+      ...contract('2027-01-01', [item('month', 4000)]),
+      itemChanges: [{ from: '2027-06-01', items: [item('month', 5500, 'Premium')] }],
+      pauses: [{ amendmentId: 'pause', from: '2027-03-10', lastDay: '2027-03-23', monthlyFee: euro(0) }],
+    });
+
+    expect(schedule.priceChanges).toEqual([{ interval: 'month', from: '2027-06-01', amount: euro(5500) }]);
   });
 });

@@ -107,6 +107,26 @@ describe('the draft of a contract paid by direct debit', () => {
     expect(text).toContain('01.01.2027: 49,00 € (monatlich) monatlich 49,00 € jeweils am 1.');
   });
 
+  it('announces each price step agreed at signing from the period it begins with', async () => {
+    const contract = await contractOfSepaStudio(
+      api,
+      sepa,
+      { directDebit },
+      {
+        priceSteps: [{ from: '2028-01-01', unitPrice: { amount: 5400, currency: 'EUR' } }],
+      },
+    );
+
+    const text = textOf(await contractCopy(contract.id));
+
+    expect(text).toContain('01.01.2027: 49,00 € (monatlich) monatlich 49,00 € jeweils am 1.');
+    // Labels and values come out apart: the labels, then the values in their order.
+    expect(text).toContain('Erste Lastschrift Danach Preisänderungen Mandatsreferenz');
+    expect(text).toContain(
+      'monatlich 49,00 € jeweils am 1. ab dem Zeitraum, der am 01.01.2028 fällig ist: monatlich 54,00 €',
+    );
+  });
+
   it('says on which days a contract from the 31st is debited', async () => {
     const contract = await contractOfSepaStudio(api, sepa, { directDebit, startDate: '2027-01-31' });
 

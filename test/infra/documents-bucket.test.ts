@@ -77,7 +77,7 @@ describe('the bucket of signed originals', () => {
     });
   });
 
-  it('lets the render path (documents-render, contracts-document, contracts-send-copy, signing-document) store originals, documents-get read them, contacts-retention-purge delete them, and no other function touch the bucket', () => {
+  it('lets the render path (documents-render, contracts-document, contracts-send-copy, signing-document, contracts-amendment-document) store originals, documents-get read them, contacts-retention-purge delete them, and no other function touch the bucket', () => {
     const roleOfRoute = (name: string) => {
       const found = constructNamed(stack, constructId(name));
       return logicalId(
@@ -96,7 +96,12 @@ describe('the bucket of signed originals', () => {
       's3:PutObject',
       's3:PutObjectRetention',
     ]);
-    for (const renderPath of ['contracts-send-copy', 'signing-document', 'documents-render']) {
+    for (const renderPath of [
+      'contracts-send-copy',
+      'signing-document',
+      'documents-render',
+      'contracts-amendment-document',
+    ]) {
       expect(s3Actions(roleOfRoute(renderPath)), renderPath).toEqual(s3Actions(roleOfRoute('contracts-document')));
     }
     expect(s3Actions(roleOfRoute('documents-get'))).toEqual(['s3:GetObject']);
@@ -108,11 +113,11 @@ describe('the bucket of signed originals', () => {
     const policiesNamingTheBucket = rolePolicies(template).filter((policy) =>
       JSON.stringify(policy.document).includes(bucketId),
     );
-    expect(policiesNamingTheBucket).toHaveLength(6);
+    expect(policiesNamingTheBucket).toHaveLength(7);
     const functionsWithTheBucket = Object.values(
       template.findResources('AWS::Lambda::Function') as Record<string, Resource>,
     ).filter((fn) => JSON.stringify(fn.Properties.Environment ?? {}).includes('ORIGINALS_BUCKET'));
-    expect(functionsWithTheBucket).toHaveLength(6);
+    expect(functionsWithTheBucket).toHaveLength(7);
   });
 
   it('lets the render path store and extend, and the read routes only get', () => {
@@ -148,7 +153,7 @@ describe('the bucket of signed originals', () => {
 describe('the renderer of signed originals', () => {
   const rendererId = logicalId(constructNamed(stack, constructId('documents-render')));
 
-  it('reads the table’s stream for the inserted contract and reminder events whose documents change, and parks what fails', () => {
+  it('reads the table’s stream for the inserted contract, reminder and amendment events whose documents change, and parks what fails', () => {
     const mappings = Object.values(
       template.findResources('AWS::Lambda::EventSourceMapping', {
         Properties: { FunctionName: { Ref: rendererId } },
@@ -174,7 +179,14 @@ describe('the renderer of signed originals', () => {
           NewImage: {
             entity: { S: ['event'] },
             type: {
-              S: ['contract.signed', 'contract.terminated', 'contract.withdrawn', 'mandate.signed', 'reminder.sent'],
+              S: [
+                'contract.signed',
+                'contract.terminated',
+                'contract.withdrawn',
+                'mandate.signed',
+                'reminder.sent',
+                'amendment.agreed',
+              ],
             },
           },
         },

@@ -56,6 +56,7 @@ describe('GET /api/contacts/:id/export', () => {
     expect(JSON.stringify(named('mandates'))).toContain(customerIban);
     expect(named('copies')).toEqual([expect.objectContaining({ to: person.email })]);
     expect(named('stored documents')).toContainEqual(expect.objectContaining({ kind: 'signed_original' }));
+    expect(named('stored documents')).toContainEqual(expect.objectContaining({ kind: 'amendment' }));
     // The collected due as stored, then the planned ones as GET …/dues shows them (computed, never stored).
     const planned = (await api.request('GET', `/api/contracts/${person.contract.id}/dues`)).body.items.filter(
       (due: { status: string }) => due.status === 'planned',

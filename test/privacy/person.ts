@@ -140,6 +140,9 @@ export const personWithEverything = async (api: TestApi) => {
     signatureImage: signaturePng,
     consent: true,
   });
+  // documents-render's work on `amendment.agreed`, as the stream runs it: the amendment's document kept and mailed.
+  const { keepAndMailAmendment } = await import('#shared/documents/amendment-documents.ts');
+  await keepAndMailAmendment(pause.id);
   await collectFirstDue(api);
   // The member pays something at the counter: the account's entries hold the payment's reference.
   await created(api, `/api/contracts/${contract.id}/account/payments`, {

@@ -55,6 +55,8 @@ describe('retention runs out by itself at npm start', () => {
     const person = await personWithEverything(api);
     const restrictedUntil = await restrictOnceEnded(api, person);
     expect(storedFilesOf(person.contract.id)).not.toEqual([]);
+    // The agreed pause's document is among them (`amendment-1.pdf`): the purge takes it with the rest.
+    expect(storedFilesOf(person.contract.id).some((name) => name.startsWith('amendment-1'))).toBe(true);
     expect(outboxMailsNaming(person.email)).not.toEqual([]);
 
     // act: restarted one day before the restriction ends

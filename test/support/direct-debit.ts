@@ -10,6 +10,7 @@ export const contractOfSepaStudio = async (
   api: TestApi,
   sepa: Record<string, unknown>,
   body: Record<string, unknown> = {},
+  item: Record<string, unknown> = {},
 ) => {
   await putStudioProfile(api, { ...studioProfile, sepa });
   const contact = await api.request('POST', '/api/contacts', { body: { firstName: 'Erika', lastName: unique('M') } });
@@ -17,7 +18,12 @@ export const contractOfSepaStudio = async (
     body: { name: unique('Yoga '), price: { amount: 4900, currency: 'EUR' }, billingInterval: 'month' },
   });
   const response = await api.request('POST', '/api/contracts', {
-    body: { contactId: contact.body.id, items: [{ serviceId: service.body.id }], startDate: '2027-01-01', ...body },
+    body: {
+      contactId: contact.body.id,
+      items: [{ serviceId: service.body.id, ...item }],
+      startDate: '2027-01-01',
+      ...body,
+    },
   });
   expect(response.status).toBe(201);
   return response.body;

@@ -16,6 +16,12 @@ export const amendmentKey = (contractId: string, sequence: number) => ({
   sk: `${amendmentSortPrefix}${place(sequence)}`,
 });
 
+/**
+ * An amendment by its id alone (gsi1, one item per partition): its events name the amendment only, and the documents'
+ * stream reader finds the contract from there (docs/amendments.md, "Das Dokument der Vereinbarung").
+ */
+export const amendmentLookupPartition = (amendmentId: string) => `AMENDMENT#${amendmentId}`;
+
 export const amendmentSignatureImageKey = (contractId: string, sequence: number) => ({
   pk: contractPartition(contractId),
   sk: `AMENDMENT_IMAGE#${place(sequence)}`,
@@ -31,6 +37,8 @@ export const amendmentFromItem = amendmentMapping.fromItem;
 export const amendmentItem = (amendment: Amendment) => ({
   ...amendmentKey(amendment.contractId, amendmentSequenceOf(amendment.number)),
   entity: 'amendment',
+  gsi1pk: amendmentLookupPartition(amendment.id),
+  gsi1sk: 'AMENDMENT',
   ...amendmentMapping.toItem(amendment),
 });
 

@@ -1,9 +1,11 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../../clock.ts';
+import { documentClient, tableName } from '../../db/client.ts';
 import { NotFound } from '../../db/errors.ts';
 import { todayOf } from '../computed-dates.ts';
 import type { ContractWithSignatures } from '../schema.ts';
 import { contractOfItems, queryContractItems } from '../store.ts';
-import { amendmentFromItem } from './amendment-entity.ts';
+import { amendmentFromItem, amendmentLookupPartition } from './amendment-entity.ts';
 import type { Amendment } from './amendment-schema.ts';
 import { amendmentAsOf } from './in-force.ts';
 
@@ -29,4 +31,22 @@ export const getContractAndAmendments = async (id: string): Promise<ContractAndA
     .filter((item) => item.entity === 'amendment')
     .map((item) => amendmentAsOf(amendmentFromItem(item), today));
   return { contract, amendments };
+};
+
+/**
+ * The contract of an amendment known by its id only (an event's `data.id`), from gsi1; undefined while the index
+ * has not caught up with the write (it is eventually consistent) or when there is no such amendment.
+ */
+export const contractIdOfAmendment = async (amendmentId: string): Promise<string | undefined> => {
+  const { Items } = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': amendmentLookupPartition(amendmentId) },
+      ProjectionExpression: 'contractId',
+    }),
+  );
+  const contractId = Items?.[0]?.contractId;
+  return typeof contractId === 'string' ? contractId : undefined;
 };

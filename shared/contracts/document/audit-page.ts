@@ -7,36 +7,44 @@ import { formatLocalTime, formatUtcTime, roleLabels } from './german-format.ts';
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 // What the seal proves and what it does not, in words a customer can follow (docs/walkthrough.md, "The customer's copy").
+const contractSealNote =
+  'Was das Siegel beweist: Bei jeder Unterschrift hat der Server die Angaben unten – Dokument-Hash (er steht für den gesamten vereinbarten Vertragsinhalt), Rolle, Name, Zeitpunkt, IP-Adresse, Browser-Kennung (User-Agent) und den SHA-256-Hash des Unterschriftsbilds – mit seinem Siegelschlüssel versiegelt (ECDSA P-256 mit SHA-256). Ändert sich danach auch nur ein Zeichen davon, ist das Siegel ungültig.';
 const explanation = [
-  'Was das Siegel beweist: Bei jeder Unterschrift hat der Server die Angaben unten – Dokument-Hash (er steht für den gesamten vereinbarten Vertragsinhalt), Rolle, Name, Zeitpunkt, IP-Adresse, Browser-Kennung (User-Agent) und den SHA-256-Hash des Unterschriftsbilds – mit seinem Siegelschlüssel versiegelt (ECDSA P-256 mit SHA-256). Ändert sich danach auch nur ein Zeichen davon, ist das Siegel ungültig.',
   'Diese PDF-Datei ist außerdem mit demselben Schlüssel elektronisch signiert (PAdES). Jedes PDF-Programm, das Signaturen prüft, zeigt, ob die Datei seit ihrer Erstellung verändert wurde. Das Zertifikat hat das Studio für seinen Siegelschlüssel selbst ausgestellt, nicht eine Vertrauensstelle: PDF-Programme melden den Aussteller deshalb als unbekannt oder nicht vertrauenswürdig. Maßgeblich ist, dass der Fingerabdruck des Zertifikats und die Schlüssel-ID mit den Angaben hier übereinstimmen.',
   'Was es nicht beweist: wer den Stift geführt hat. Die Unterschrift ist eine einfache elektronische Signatur (Art. 3 Nr. 10 eIDAS-Verordnung). Nach Art. 25 Abs. 1 eIDAS darf ihr die Rechtswirkung und die Zulässigkeit als Beweismittel nicht allein deshalb abgesprochen werden, weil sie elektronisch vorliegt; die Wirkung einer handschriftlichen Unterschrift hat nur eine qualifizierte elektronische Signatur (Art. 25 Abs. 2).',
 ];
 
-const drawAuditHead = (layout: PageLayout, facts: readonly [string, string][], certificate: SealCertificate) => {
+const contractHashNote =
+  'SHA-256 über das kanonische JSON (RFC 8785) des vereinbarten Inhalts: Parteien, Leistungen, Preise, Laufzeit und Bedingungen.';
+
+/** The audit page's head: the facts, what the hash covers, the certificate, and what the seal proves. */
+export const drawAuditHead = (
+  layout: PageLayout,
+  facts: readonly [string, string][],
+  certificate: SealCertificate,
+  hashNote = contractHashNote,
+  sealNote = contractSealNote,
+) => {
   layout.newPage();
   layout.text('Prüfprotokoll', styles.title);
   layout.space(6);
   for (const [label, value] of facts) layout.fact(label, value);
-  layout.text(
-    'SHA-256 über das kanonische JSON (RFC 8785) des vereinbarten Inhalts: Parteien, Leistungen, Preise, Laufzeit und Bedingungen.',
-    styles.small,
-  );
+  layout.text(hashNote, styles.small);
   layout.space(4);
   layout.fact('Zertifikat (SHA-256)', hex(certificate.sha256));
   layout.fact('Schlüssel-ID', certificate.keyId);
 
   layout.heading('Was das Siegel beweist – und was nicht');
-  for (const paragraph of explanation) {
+  for (const paragraph of [sealNote, ...explanation]) {
     layout.text(paragraph);
     layout.space(4);
   }
 };
 
-const keyIdFact = (keyId: string, certificate: SealCertificate) =>
+export const keyIdFact = (keyId: string, certificate: SealCertificate) =>
   keyId === certificate.keyId ? `${keyId} (wie im Zertifikat)` : `${keyId} (ein früherer Schlüssel)`;
 
-const imageFact = (imageSha256: string, image: { bytes: Uint8Array } | null | undefined) =>
+export const imageFact = (imageSha256: string, image: { bytes: Uint8Array } | null | undefined) =>
   `${imageSha256}${image && createHash('sha256').update(image.bytes).digest('hex') === imageSha256 ? ' – stimmt mit dem abgebildeten Bild überein' : ' – das abgebildete Bild weicht ab oder fehlt'}`;
 
 /** The evidence of a signed mandate (docs/sepa.md): what its seal covers, as a contract signature's is listed. */

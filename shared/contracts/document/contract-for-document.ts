@@ -166,10 +166,21 @@ export interface RecurringDue {
   fallsBack: boolean;
 }
 
-/** The dues as the pre-notification (Vorabankündigung) announces them: the first, the recurring, a last pro rata one. */
+/** A recurring amount that changes: from the period whose due falls on `from` on („ab 01.04.2027 monatlich 45,00 €“). */
+export interface ScheduledPriceChange {
+  interval: Exclude<BillingInterval, 'once'>;
+  from: CalendarDate;
+  amount: Money;
+}
+
+/**
+ * The dues as the pre-notification (Vorabankündigung) announces them: the first, the recurring, each change of a
+ * recurring amount (a price step agreed at signing, an agreed price or items change), a last pro rata one.
+ */
 export interface PaymentScheduleForDocument {
   firstDues: readonly ScheduledDue[];
   recurring: readonly RecurringDue[];
+  priceChanges: readonly ScheduledPriceChange[];
   lastDue: ScheduledDue | null;
 }
 

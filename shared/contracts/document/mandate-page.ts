@@ -88,6 +88,10 @@ const drawSchedule = (
     const text = texts.recurringDue(due.interval, formatMoney(due.amount), dueDays(due));
     layout.fact(index === 0 ? texts.scheduleThen : '', text, labelWidth);
   });
+  schedule.priceChanges.forEach((change, index) => {
+    const text = texts.priceChange(formatDate(change.from), change.interval, formatMoney(change.amount));
+    layout.fact(index === 0 ? texts.schedulePriceChanges : '', text, labelWidth);
+  });
   const { lastDue } = schedule;
   if (lastDue && contract.endsOn) {
     const text = texts.proRataDue(formatDate(lastDue.dueOn), formatMoney(lastDue.amount), formatDate(contract.endsOn));

@@ -42,9 +42,17 @@ const lastChange = (contract: ContractForDocument) =>
     .sort()
     .at(-1) as string;
 
-const banner = (contract: ContractForDocument): string | null => {
-  if (contract.status === 'pending') return draftMark;
-  if (contract.status === 'cancelled') return 'Storniert – dieser Vertrag ist nicht zustande gekommen';
+/** The warning on every page of a document that is not (or no longer) in force: a line under the head and a large faint word. */
+export interface PageMark {
+  banner: string;
+  watermark: string;
+}
+
+const contractMark = (contract: ContractForDocument): PageMark | null => {
+  if (contract.status === 'pending') return { banner: draftMark, watermark: 'ENTWURF' };
+  if (contract.status === 'cancelled') {
+    return { banner: 'Storniert – dieser Vertrag ist nicht zustande gekommen', watermark: 'STORNIERT' };
+  }
   return null;
 };
 
@@ -54,12 +62,20 @@ const banner = (contract: ContractForDocument): string | null => {
  */
 const footerBaseline = (): number => (process.env.STUDIO_DOCUMENT_TEST_LAYOUT === 'shifted' ? 48 : 32);
 
-const drawPageFrames = (layout: PageLayout, type: Typesetter, fonts: DocumentFonts, contract: ContractForDocument) => {
-  const mark = banner(contract);
+const drawPageFrames = (
+  layout: PageLayout,
+  type: Typesetter,
+  fonts: DocumentFonts,
+  contract: ContractForDocument,
+  {
+    header = `Vertrag Nr. ${contract.number}`,
+    mark = contractMark(contract),
+  }: Pick<DocumentIdentity, 'header' | 'mark'>,
+) => {
   const total = layout.pages.length;
   layout.pages.forEach((page, index) => {
     const top = a4[1] - 40;
-    type.draw(page, `Vertrag Nr. ${contract.number}`, margin.left, top, styles.small);
+    type.draw(page, header, margin.left, top, styles.small);
     const studio = contract.studio.legalName;
     type.draw(page, studio, a4[0] - margin.right - type.width(studio, styles.small), top, styles.small);
     page.drawLine({
@@ -70,9 +86,9 @@ const drawPageFrames = (layout: PageLayout, type: Typesetter, fonts: DocumentFon
     });
     if (mark) {
       const style = { size: 10, bold: true, color: red };
-      type.draw(page, mark, (a4[0] - type.width(mark, style)) / 2, top - 19, style);
+      type.draw(page, mark.banner, (a4[0] - type.width(mark.banner, style)) / 2, top - 19, style);
       // A large, faint diagonal mark no reader can miss and no crop removes.
-      page.drawText(contract.status === 'pending' ? 'ENTWURF' : 'STORNIERT', {
+      page.drawText(mark.watermark, {
         x: 150,
         y: 280,
         size: 80,
@@ -123,6 +139,10 @@ export interface DocumentIdentity {
   reason: string;
   /** The mandate the document shows signed, named in its keywords; null for none. */
   signedMandate: string | null;
+  /** The head of every page; the contract's number unless given. */
+  header?: string;
+  /** The warning on every page; unless given, the contract's own (a pending or cancelled contract). */
+  mark?: PageMark | null;
 }
 
 // The document's info names the mandate it shows signed, in plain bytes (no object streams): an attempt whose
@@ -134,16 +154,15 @@ const signedMandatePattern = new RegExp(`/${signedMandateEntry} \\(([0-9A-Za-z+?
 export const signedMandateIn = (pdf: Uint8Array): string | null =>
   signedMandatePattern.exec(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1'))?.[1] ?? null;
 
-/** Frames every page, sets the metadata and seals the file with a PAdES signature made with the sealing key. */
-export const sealDocument = async (
+/** Frames every page and sets the metadata: what a sealed document and an unsealed draft share. */
+const frameDocument = (
   document: PDFDocument,
   layout: PageLayout,
   fonts: DocumentFonts,
   contract: ContractForDocument,
   identity: DocumentIdentity,
-  { sealer, certificate, signedAt = new Date() }: ContractDocumentOptions,
-): Promise<Uint8Array> => {
-  drawPageFrames(layout, typesetter(fonts), fonts, contract);
+) => {
+  drawPageFrames(layout, typesetter(fonts), fonts, contract, identity);
   document.setTitle(identity.title);
   document.setAuthor(contract.studio.legalName);
   document.setSubject(identity.subject);
@@ -160,6 +179,34 @@ export const sealDocument = async (
     documentId(contract),
     documentId(contract, ...identity.idParts, identity.modifiedAt),
   ]);
+};
+
+/**
+ * A draft that is never kept (an amendment not agreed yet): framed like the sealed documents, with its mark, and
+ * deliberately not sealed, so that no PDF tool reports it as a valid signed document.
+ */
+export const unsealedDraft = async (
+  document: PDFDocument,
+  layout: PageLayout,
+  fonts: DocumentFonts,
+  contract: ContractForDocument,
+  identity: DocumentIdentity,
+): Promise<Uint8Array> => {
+  frameDocument(document, layout, fonts, contract, identity);
+  await fonts.embed();
+  return document.save({ useObjectStreams: false });
+};
+
+/** Frames every page, sets the metadata and seals the file with a PAdES signature made with the sealing key. */
+export const sealDocument = async (
+  document: PDFDocument,
+  layout: PageLayout,
+  fonts: DocumentFonts,
+  contract: ContractForDocument,
+  identity: DocumentIdentity,
+  { sealer, certificate, signedAt = new Date() }: ContractDocumentOptions,
+): Promise<Uint8Array> => {
+  frameDocument(document, layout, fonts, contract, identity);
 
   const [firstPage] = layout.pages;
   if (!firstPage) throw new Error('The contract document has no page');

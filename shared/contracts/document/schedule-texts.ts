@@ -65,6 +65,9 @@ export const en = {
     `${date}: ${amount} (pro rata up to the end on ${endsOn})`,
   recurringDue: (interval: RecurringDueInterval, amount: string, days: string) =>
     `${intervalWords.en[interval]} ${amount} ${days}`,
+  schedulePriceChanges: 'Price changes',
+  priceChange: (from: string, interval: RecurringDueInterval, amount: string) =>
+    `from the period due on ${from}: ${intervalWords.en[interval]} ${amount}`,
   weeklyDueDays: (weekday: number) => `every ${weekdays.en[weekday]}`,
   monthlyDueDays: (day: number, months: readonly number[], fallsBack: boolean) =>
     `on day ${day}${
@@ -87,6 +90,9 @@ export const de = {
   scheduledDue: (date, amount, interval) => `${date}: ${amount} (${intervalWords.de[interval]})`,
   proRataDue: (date, amount, endsOn) => `${date}: ${amount} (anteilig bis zum Vertragsende am ${endsOn})`,
   recurringDue: (interval, amount, days) => `${intervalWords.de[interval]} ${amount} ${days}`,
+  schedulePriceChanges: 'Preisänderungen',
+  priceChange: (from, interval, amount) =>
+    `ab dem Zeitraum, der am ${from} fällig ist: ${intervalWords.de[interval]} ${amount}`,
   weeklyDueDays: (weekday) => `jeweils ${weekdays.de[weekday]}`,
   monthlyDueDays: (day, months, fallsBack) =>
     `jeweils am ${day}.${

@@ -12,26 +12,30 @@ export const documentKinds = [
   'termination_confirmation',
   'withdrawal_confirmation',
   'reminder',
+  'amendment',
 ] as const;
 
 export type DocumentKind = (typeof documentKinds)[number];
 
 // Contract ids are ULIDs; anything else (a `/`, `..`) could leave the contract's prefix or the local folder.
-const keyPattern = /^contracts\/[0-9A-HJKMNP-TV-Z]{26}\/[a-z_]+(-[0-9]{1,3})?\.pdf$/;
+const keyPattern = /^contracts\/[0-9A-HJKMNP-TV-Z]{26}\/[a-z_]+(-[0-9]{1,4})?\.pdf$/;
 
-// Kinds a contract has many of: one per mandate signed later, one per reminder.
-const numberedKinds: readonly DocumentKind[] = ['mandate', 'reminder'];
+/** Kinds a contract has many of: one per mandate signed later, one per reminder, one per agreed amendment. */
+export const numberedKinds: readonly DocumentKind[] = ['mandate', 'reminder', 'amendment'];
 
 /**
  * A document's place among the contract's documents: its kind, and for a `mandate` document the mandate's
  * number (`mandate-2` for the reference `2026-000001-2`), since each mandate signed later gets its own; for a
- * `reminder` the reminder's number the same way (`reminder-2` for `2026-000001-2`). Other kinds exist once per
- * contract, whatever mandate they show.
+ * `reminder` the reminder's number the same way (`reminder-2` for `2026-000001-2`), for an `amendment` the k of
+ * its number (`amendment-1` for `2026-000001-A1`). Other kinds exist once per contract, whatever mandate they show.
  */
 export const documentSlot = (kind: DocumentKind, mandateReference: string | null = null): string => {
   if (!numberedKinds.includes(kind)) return kind;
-  const sequence = mandateReference?.slice(mandateReference.lastIndexOf('-') + 1) ?? '';
-  if (!/^[0-9]{1,3}$/.test(sequence)) throw new Error(`Not a ${kind} reference: ${mandateReference}`);
+  const last = mandateReference?.slice(mandateReference.lastIndexOf('-') + 1) ?? '';
+  const sequence = kind === 'amendment' ? last.replace(/^A/, '') : last;
+  if (!/^[0-9]{1,4}$/.test(sequence) || (kind === 'amendment') === (last === sequence)) {
+    throw new Error(`Not a ${kind} reference: ${mandateReference}`);
+  }
   return `${kind}-${Number(sequence)}`;
 };
 
