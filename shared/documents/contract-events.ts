@@ -1,4 +1,5 @@
 import type { StreamRecordHandler } from '../background/stream-function.ts';
+import { preNotifyReturnedDues } from '../collections/pre-notification.ts';
 import type { documentEventTypes } from './area.ts';
 import { sendReminderLetters } from './reminder-letters.ts';
 import { confirmSignedAtHome } from './signed-at-home-confirmation.ts';
@@ -34,6 +35,8 @@ const work: Record<(typeof documentEventTypes)[number], (contractId: string) => 
   },
   // The reminder's letter, kept as a document of its own and mailed (reminder-letters.ts).
   'reminder.sent': sendReminderLetters,
+  // The Vorabankündigung of a returned due's next collection: a mail, no document (shared/collections/pre-notification.ts).
+  'due.returned': preNotifyReturnedDues,
 };
 
 /** The documents' record handler: the work of each contract event whose documents change (`documentEventTypes`). */

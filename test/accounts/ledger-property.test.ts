@@ -72,6 +72,11 @@ describe('the ledger under random bookings', () => {
               bankFee: { amount: next.fee, currency: 'EUR' },
             });
             expect(response.status, JSON.stringify(response.body)).toBe(201);
+            // The Vorabankündigung the stream mails on `due.returned` (documents-render), on the return's day.
+            // (Imported here: the data layer's client reads its endpoint when loaded, after useApi() set it.)
+            clock.set(`${today}T09:00:00Z`);
+            const { preNotifyReturnedDues } = await import('#shared/collections/pre-notification.ts');
+            await preNotifyReturnedDues(contract.id);
           } else if (next.op === 'replay') {
             if (!last) continue;
             const before = (await api.request('GET', `/api/contracts/${contract.id}/account`)).body.entries.length;
