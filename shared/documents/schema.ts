@@ -21,6 +21,8 @@ export const StoredDocumentRecord = v.object({
    * document its mandate. Every mandate's signature is in exactly one of a contract's documents.
    */
   mandateReference: v.nullable(v.string()),
+  /** For a `reminder` document the reminder's number (1 for the contract's first); null for every other kind. */
+  reminderNumber: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 export type StoredDocumentRecord = v.InferOutput<typeof StoredDocumentRecord>;
 

@@ -23,21 +23,26 @@ const keyPattern = /^contracts\/[0-9A-HJKMNP-TV-Z]{26}\/[a-z_]+(-[0-9]{1,3})?\.p
 const numberedKinds: readonly DocumentKind[] = ['mandate', 'reminder'];
 
 /**
+ * What tells a contract's documents of one kind apart: a `mandate` document's mandate reference, a `reminder`'s
+ * number; null for the kinds a contract has once.
+ */
+export type DocumentSlotId = string | number | null;
+
+/**
  * A document's place among the contract's documents: its kind, and for a `mandate` document the mandate's
  * number (`mandate-2` for the reference `2026-000001-2`), since each mandate signed later gets its own; for a
- * `reminder` the reminder's number the same way (`reminder-2` for `2026-000001-2`). Other kinds exist once per
- * contract, whatever mandate they show.
+ * `reminder` the reminder's number (`reminder-2`). Other kinds exist once per contract, whatever mandate they show.
  */
-export const documentSlot = (kind: DocumentKind, mandateReference: string | null = null): string => {
+export const documentSlot = (kind: DocumentKind, slot: DocumentSlotId = null): string => {
   if (!numberedKinds.includes(kind)) return kind;
-  const sequence = mandateReference?.slice(mandateReference.lastIndexOf('-') + 1) ?? '';
-  if (!/^[0-9]{1,3}$/.test(sequence)) throw new Error(`Not a ${kind} reference: ${mandateReference}`);
+  const sequence = typeof slot === 'number' ? String(slot) : (slot?.slice(slot.lastIndexOf('-') + 1) ?? '');
+  if (!/^[0-9]{1,3}$/.test(sequence)) throw new Error(`Not a ${kind} reference: ${slot}`);
   return `${kind}-${Number(sequence)}`;
 };
 
-export const documentKey = (contractId: string, kind: DocumentKind, mandateReference: string | null = null): string => {
+export const documentKey = (contractId: string, kind: DocumentKind, slot: DocumentSlotId = null): string => {
   if (!ulidPattern.test(contractId)) throw new Error(`Not a contract id: ${contractId}`);
-  return `contracts/${contractId}/${documentSlot(kind, mandateReference)}.pdf`;
+  return `contracts/${contractId}/${documentSlot(kind, slot)}.pdf`;
 };
 
 /** All of a contract's documents, for the purge after its retention. */
