@@ -1,10 +1,16 @@
 import * as v from 'valibot';
-import { ClosureInput, DebtorList, HandoverAnswer } from '#shared/accounts/collection-agency/schema.ts';
+import {
+  ClosureInput,
+  DebtCollectionQuery,
+  DebtorList,
+  HandoverAnswer,
+} from '#shared/accounts/collection-agency/schema.ts';
 import { ReminderAnswer } from '#shared/accounts/reminders/schema.ts';
 import { AccountRecord, CorrectionInput, entryKinds, PaymentInput } from '#shared/accounts/schema.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
 import type { OperationDoc } from './operation-doc.ts';
+import { listQueryDocs, nextCursorDocs } from './shared-docs.ts';
 
 // The member's account (docs/accounts.md): documented in English, as the collections are.
 
@@ -308,8 +314,12 @@ const Debtors = component(
         total: { text: 'What was handed over.', fields: cents },
       },
     },
+    nextCursor: nextCursorDocs('en'),
   },
-  { text: 'The accounts handed to a collection agency, for the agency.', examples: [{ items: [] }] },
+  {
+    text: 'One page of the accounts handed to a collection agency, for the agency.',
+    examples: [{ items: [], nextCursor: null }],
+  },
 );
 
 export const accountComponents = {
@@ -409,12 +419,15 @@ export const accountOperations = {
   'accounts-debt-collection': {
     summary: 'List the accounts with a collection agency',
     description:
-      "Every account handed over and not closed, oldest handover first: the debtor’s name, address and email (as the contact holds them now), the contract’s number, the open items and the total as handed over. One Query of an index that holds only those accounts. With `Accept: text/csv` the same as CSV for the agency: UTF-8 with a byte order mark, a header row, one line per open item (the debtor’s columns repeated), every cell quoted, amounts in euros with a decimal point; a cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return starts with `'` instead, so that no spreadsheet runs it as a formula. Owners only.",
+      'Every account handed over and not closed, oldest handover first, one page at a time: the debtor’s name, address and email (as the contact holds them now), the contract’s number, the open items and the total as handed over. Each page is one Query of an index that holds only those accounts. With `Accept: text/csv` the same page as CSV for the agency: UTF-8 with a byte order mark, a header row, one line per open item (the debtor’s columns repeated), every cell quoted, amounts in euros with a decimal point; a cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return starts with `\'` instead, so that no spreadsheet runs it as a formula. The CSV pages as the JSON does (`limit`, `cursor`); its next page is the `Link` header’s (`rel="next"`), absent on the last page: ask for `limit=100` and follow it. Owners only.',
+    query: { schema: DebtCollectionQuery, fields: listQueryDocs('en') },
     success: {
       status: 200,
-      description: 'The accounts handed over, as JSON or as CSV.',
+      description: 'One page of the accounts handed over, as JSON or as CSV.',
       content: { [json]: Debtors, 'text/csv': v.string() },
+      headers: ['link'],
     },
+    problems: { 400: ['validation-failed', 'invalid-cursor'] },
   },
 } satisfies Record<RouteNameOf<'accounts'>, OperationDoc>;
 

@@ -16,6 +16,8 @@ const originalBeispiel = {
   retainUntil: '2035-01-01T00:00:00.000Z',
   createdAt: '2026-11-22T10:30:02.000Z',
   mandateReference: '2026-000001-1',
+  reminderNumber: null,
+  amendmentNumber: null,
 } as const;
 
 const mandatBeispiel = {
@@ -26,6 +28,20 @@ const mandatBeispiel = {
   retainUntil: '2035-01-01T00:00:00.000Z',
   createdAt: '2026-11-23T09:12:44.000Z',
   mandateReference: '2026-000002-1',
+  reminderNumber: null,
+  amendmentNumber: null,
+} as const;
+
+const mahnungBeispiel = {
+  id: '01JD5C0D3E6F9G2H5J8K1M4N7R',
+  kind: 'reminder',
+  sha256: '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae',
+  size: 28410,
+  retainUntil: '2035-01-01T00:00:00.000Z',
+  createdAt: '2027-02-08T09:00:05.000Z',
+  mandateReference: null,
+  reminderNumber: 2,
+  amendmentNumber: null,
 } as const;
 
 const StoredDocument = component(
@@ -41,11 +57,15 @@ const StoredDocument = component(
       'Bis dahin wird die Datei unverändert aufbewahrt und kann nicht gelöscht werden (RFC 3339, UTC): mindestens bis zum Ende des achten Kalenderjahres nach dem Jahr der Unterschrift (§ 147 Abs. 3 AO, § 257 Abs. 4 HGB).',
     createdAt: 'Wann die Datei gespeichert wurde (RFC 3339, UTC).',
     mandateReference:
-      'Die Mandatsreferenz des SEPA-Mandats, dessen Unterschrift dieses Dokument zeigt: beim Original das darin unterschrieben enthaltene Mandat (`null`: keines), bei `mandate` sein Mandat. Bei `reminder` kein Mandat, sondern die Nummer der Mahnung in derselben Form (`<Vertragsnummer>-<n>`, `n` ab 1); bei `amendment` die Nummer der Änderungsvereinbarung (`<Vertragsnummer>-A<k>`). Die Unterschrift eines Mandats steht in genau einem Dokument des Vertrags.',
+      'Die Mandatsreferenz des SEPA-Mandats, dessen Unterschrift dieses Dokument zeigt: beim Original das darin unterschrieben enthaltene Mandat (`null`: keines), bei `mandate` sein Mandat. Bei allen anderen Arten `null`. Die Unterschrift eines Mandats steht in genau einem Dokument des Vertrags.',
+    reminderNumber:
+      'Bei `reminder` die Nummer der Zahlungserinnerung oder Mahnung (1 für die erste des Vertrags, über alle Mahnläufe gezählt); bei allen anderen Arten `null`. Der Download heißt `Mahnung-<Vertragsnummer>-<Nummer>.pdf`.',
+    amendmentNumber:
+      'Bei `amendment` die Nummer der vereinbarten Änderung (`<Vertragsnummer>-A<k>`); bei allen anderen Arten `null`. Der Download heißt `Aenderungsvereinbarung-<Nummer>.pdf`.',
   },
   {
     text: 'Ein gespeichertes Dokument eines Vertrags: einmal erzeugt, danach Byte für Byte unverändert.',
-    examples: [originalBeispiel, mandatBeispiel],
+    examples: [originalBeispiel, mandatBeispiel, mahnungBeispiel],
   },
 );
 

@@ -18,7 +18,7 @@ export interface Success {
   readonly description: string;
   /** By media type; `application/json` unless said otherwise. */
   readonly content?: { readonly [mediaType: string]: Body };
-  readonly headers?: readonly ('etag' | 'location')[];
+  readonly headers?: readonly ('etag' | 'location' | 'link')[];
 }
 
 export interface OperationDoc {

@@ -27,6 +27,7 @@ const responseHeaders = (t: CommonTexts) => ({
   requestId: header(v.string(), t.requestId),
   etag: header(v.pipe(v.string(), v.regex(/^"\d+"$/)), t.etag),
   location: header(v.string(), t.location),
+  link: header(v.string(), t.link),
   retryAfter: header(v.pipe(v.string(), v.regex(/^\d+$/)), t.retryAfter),
   replayed: header(v.literal('true'), t.idempotentReplayed),
 });
@@ -114,6 +115,7 @@ export const successResponse = (route: RouteDefinition, doc: OperationDoc, t: Co
       'X-Request-Id': headers.requestId,
       ...(success.headers?.includes('etag') ? { ETag: headers.etag } : {}),
       ...(success.headers?.includes('location') ? { Location: headers.location } : {}),
+      ...(success.headers?.includes('link') ? { Link: headers.link } : {}),
       ...(takesIdempotencyKey(route) ? { 'Idempotent-Replayed': headers.replayed } : {}),
     },
     ...(success.content

@@ -27,16 +27,14 @@ export const listQueryDocs = (language: Language): { limit: string; cursor: stri
           'The previous page’s `nextCursor`, unchanged. A tampered or foreign cursor is a 400. Unknown query parameters are a 400.',
       };
 
+/** `nextCursor` of every list page. */
+export const nextCursorDocs = (language: Language): string =>
+  language === 'de'
+    ? 'Cursor der nächsten Seite, oder null auf der letzten. Wer ihm bis zum Ende folgt, erhält jeden passenden Eintrag genau einmal.'
+    : 'The cursor of the next page, or null on the last one. Following it to the end returns every matching record exactly once.';
+
 /** The envelope of every list page, its items pointing to the record component. */
 export const pageDocs = (language: Language, item: Component) =>
   language === 'de'
-    ? {
-        items: { text: 'Die Einträge dieser Seite.', ref: item.documented },
-        nextCursor:
-          'Cursor der nächsten Seite, oder null auf der letzten. Wer ihm bis zum Ende folgt, erhält jeden passenden Eintrag genau einmal.',
-      }
-    : {
-        items: { text: 'The records of this page.', ref: item.documented },
-        nextCursor:
-          'The cursor of the next page, or null on the last one. Following it to the end returns every matching record exactly once.',
-      };
+    ? { items: { text: 'Die Einträge dieser Seite.', ref: item.documented }, nextCursor: nextCursorDocs(language) }
+    : { items: { text: 'The records of this page.', ref: item.documented }, nextCursor: nextCursorDocs(language) };

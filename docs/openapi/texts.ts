@@ -6,6 +6,7 @@ export interface CommonTexts {
   readonly requestId: string;
   readonly etag: string;
   readonly location: string;
+  readonly link: string;
   readonly retryAfter: string;
   readonly idempotentReplayed: string;
   readonly ifMatch: string;
@@ -20,6 +21,7 @@ export const commonTexts: Record<Language, CommonTexts> = {
     requestId: 'The id of this request; quote it when you report a problem.',
     etag: 'The record’s `version` as a strong entity tag (`"3"`). Send it back in `If-Match` to change exactly this version.',
     location: 'The path of the new record.',
+    link: 'The next page where a body has no room for `nextCursor` (a CSV): `</api/…?limit=…&cursor=…>; rel="next"` (RFC 8288). Absent on the last page.',
     retryAfter: 'Seconds to wait before trying again.',
     idempotentReplayed:
       '`true` when this is the stored answer to an earlier request with the same `Idempotency-Key`; nothing was written again.',
@@ -48,6 +50,7 @@ export const commonTexts: Record<Language, CommonTexts> = {
     requestId: 'Die ID dieser Anfrage; bitte bei Fehlermeldungen angeben.',
     etag: 'Die `version` des Datensatzes als starkes Entity-Tag (`"3"`).',
     location: 'Der Pfad des neuen Vertrags.',
+    link: 'Die nächste Seite, wo ein Body keinen Platz für `nextCursor` hat (eine CSV-Datei): `</api/…?limit=…&cursor=…>; rel="next"` (RFC 8288). Fehlt auf der letzten Seite.',
     retryAfter: 'Sekunden bis zum nächsten Versuch.',
     idempotentReplayed:
       '`true`, wenn dies die gespeicherte Antwort auf eine frühere Anfrage mit demselben `Idempotency-Key` ist; es wurde nichts erneut geschrieben.',

@@ -1,5 +1,6 @@
 import { contractPartition } from '../contracts/keys.ts';
 import { recordMapping } from '../db/record-mapping.ts';
+import { entryKey } from './keys.ts';
 import { type Entry, EntryRecord } from './schema.ts';
 
 /*
@@ -10,11 +11,7 @@ import { type Entry, EntryRecord } from './schema.ts';
  */
 /** The contract's own item, which carries the summary. */
 export const contractKey = (id: string) => ({ pk: contractPartition(id), sk: 'CONTRACT' });
-export const entrySortPrefix = 'ENTRY#';
-export const entryKey = (contractId: string, entryId: string) => ({
-  pk: contractPartition(contractId),
-  sk: `${entrySortPrefix}${entryId}`,
-});
+export { entryKey, entrySortPrefix } from './keys.ts';
 /** The attribute of the contract's item that counts the entries booked: the summary's version. */
 export const sequenceAttribute = 'accountSequence';
 

@@ -17,7 +17,7 @@ export const collectionsArea = {
     { name: 'collections-create', method: 'POST', path: '/api/collections', entry: 'functions/collections/create.ts', roles: ownerOnly, data: 'read-write', deletes: true, timeoutSeconds: 28 },
     { name: 'collections-get', method: 'GET', path: '/api/collections/{id}', entry: 'functions/collections/get.ts', roles: anyRole, data: 'read' },
     { name: 'collections-file', method: 'GET', path: '/api/collections/{id}/file', entry: 'functions/collections/file.ts', roles: anyRole, data: 'read' },
-    { name: 'collections-return', method: 'POST', path: '/api/collections/{id}/returns', entry: 'functions/collections/return.ts', roles: ownerOnly, data: 'read-write', sendsMail: true },
+    { name: 'collections-return', method: 'POST', path: '/api/collections/{id}/returns', entry: 'functions/collections/return.ts', roles: ownerOnly, data: 'read-write' },
   ],
   eventTypes: ['collection.created', 'due.returned'],
   entities: { collection: { en: 'No collection has this id', de: 'Kein Lastschrifteinzug hat diese ID' } },

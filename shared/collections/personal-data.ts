@@ -32,6 +32,15 @@ export const itemKinds = [
     reach: { from: 'nowhere', because: 'it names dues, not people; the person’s debits in it are found from the dues' },
   },
   {
+    entity: 'preNotificationMail',
+    personalData: false,
+    category: 'account',
+    purpose:
+      'The note that the Vorabankündigung of a returned due was mailed (when, and the message id), so that it goes out once; the address is not kept.',
+    retention: 'As long as the contract’s partition: it goes with the contract.',
+    reach: { from: 'contract' },
+  },
+  {
     entity: 'collectionRequest',
     personalData: false,
     category: 'collections',

@@ -5,19 +5,13 @@ import type { Entry } from '../accounts/schema.ts';
 import { now } from '../clock.ts';
 import { todayOf } from '../contracts/computed-dates.ts';
 import type { StoredMandate } from '../contracts/mandates/mandate-store.ts';
-import type { StoredContract } from '../contracts/schema.ts';
 import { documentClient, tableName } from '../db/client.ts';
-import { ConditionFailed, WriteContention } from '../db/errors.ts';
-import { type WriteItem, write } from '../db/write.ts';
+import { WriteContention } from '../db/errors.ts';
+import type { WriteItem } from '../db/write.ts';
 import { Problem } from '../http/problem.ts';
-import { configuredMailTransport } from '../mail/configured-mail-sender.ts';
-import { buildMimeMessage } from '../mail/mime-message.ts';
 import { eventWrite } from '../outbox/outbox.ts';
-import { earliestCollectionDate } from '../sepa/target2.ts';
-import { getStudioProfile } from '../studio/store.ts';
 import { contractMandatesOf } from './contract-items.ts';
-import { type Debit, debitFromItem, debitKey, dueKey } from './entity.ts';
-import { preNotificationMail } from './pre-notification-mail.ts';
+import { type Debit, debitFromItem, debitKey } from './entity.ts';
 import { maxRepresentations, representableReasons } from './representations.ts';
 import { mandateEndingReasons } from './return-reasons.ts';
 import type { ReturnAnswer, ReturnInput } from './schema.ts';
@@ -87,7 +81,7 @@ const returnEntries = (collectionId: string, debit: Debit, input: ReturnInput): 
  * Rücklastschrift (docs/collections.md, "Returns"; docs/accounts.md): the debtor's bank sent a debit of the
  * collection back. The debit keeps what was sent and gains its return; the due becomes `returned`; the member's
  * account books `return` and the bank's fee. The due is collected again only for AM04 and MS03, at most twice, and
- * only after its Vorabankündigung (mailed after the booking); any other code or a third return leave it
+ * only after its Vorabankündigung (mailed from the stream on `due.returned`: pre-notification.ts); any other code or a third return leave it
  * `collectable: false`. A reason that ends the mandate (MD01, AC04, AC06, MD07, SL01) revokes it, with its event
  * `mandate.revoked`. One transaction with the event `due.returned` (naming the contract, whose dues show it).
  */
@@ -170,52 +164,5 @@ export const recordReturn = async (collectionId: string, input: ReturnInput): Pr
     // The debit's own condition: another return of it came first. A mandate changed meanwhile: the client retries.
     (failure) => (failure.at(0) ? alreadyReturned(input) : new WriteContention()),
   );
-  const answer = result as ReturnAnswer;
-  if (answer.collectable) await preNotify(debit, collection.creditor.creditorId, contract, input);
-  return answer;
-};
-
-/**
- * Mails the Vorabankündigung of the due's next collection and records the day on the due, from which a collection
- * waits `preNotificationDays` (docs/accounts.md, "Returns"). Without an email address, or when the due was paid
- * meanwhile, nothing is mailed and the due is not collected again by direct debit before staff act.
- */
-const preNotify = async (debit: Debit, creditorId: string, contract: StoredContract, input: ReturnInput) => {
-  const studio = await getStudioProfile();
-  const to = contract.contact.email;
-  if (!studio?.sepa || !to) return;
-  const today = todayOf(contract);
-  const transport = configuredMailTransport();
-  const content = preNotificationMail({
-    from: transport.from,
-    to,
-    studio: { legalName: studio.legalName, email: studio.email },
-    contact: contract.contact,
-    contractNumber: contract.number,
-    dueId: debit.dueId,
-    amount: debit.amount.amount,
-    bankFee: input.bankFee.amount,
-    mandateReference: debit.mandateReference,
-    creditorId,
-    collectionDate: earliestCollectionDate(today, [today], studio.sepa.preNotificationDays),
-    returnedOn: input.returnedOn,
-  });
-  await transport.sender.send(await buildMimeMessage(content));
-  try {
-    await write([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: dueKey(contract.id, debit.dueId),
-          UpdateExpression: 'SET preNotifiedOn = :today',
-          ConditionExpression: '#status = :returned AND collectable = :true AND preNotifiedOn = :null',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':today': today, ':returned': 'returned', ':true': true, ':null': null },
-        },
-      },
-    ]);
-  } catch (error) {
-    // Settled or taken out of direct debit meanwhile: it is not collected, so it needs no notice.
-    if (!(error instanceof ConditionFailed)) throw error;
-  }
+  return result as ReturnAnswer;
 };

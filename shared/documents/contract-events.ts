@@ -1,4 +1,5 @@
 import type { StreamRecordHandler } from '../background/stream-function.ts';
+import { preNotifyReturnedDues } from '../collections/pre-notification.ts';
 import { keepAndMailAmendment } from './amendment-documents.ts';
 import type { documentEventTypes } from './area.ts';
 import { sendReminderLetters } from './reminder-letters.ts';
@@ -37,6 +38,8 @@ const work: Record<(typeof documentEventTypes)[number], (id: string) => Promise<
   'reminder.sent': sendReminderLetters,
   // The amendment's document, kept and mailed (amendment-documents.ts); this event names the amendment, not the contract.
   'amendment.agreed': keepAndMailAmendment,
+  // The Vorabankündigung of a returned due's next collection: a mail, no document (shared/collections/pre-notification.ts).
+  'due.returned': preNotifyReturnedDues,
 };
 
 /** The documents' record handler: the work of each contract event whose documents change (`documentEventTypes`). */

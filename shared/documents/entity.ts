@@ -1,6 +1,6 @@
 import { contractPartition } from '../contracts/entity.ts';
 import { recordMapping } from '../db/record-mapping.ts';
-import { type DocumentKind, documentSlot } from './originals/document-key.ts';
+import { type DocumentKind, type DocumentSlotId, documentSlot } from './originals/document-key.ts';
 import { StoredDocumentRecord } from './schema.ts';
 
 /**
@@ -23,17 +23,35 @@ export const sealCertificateItem = (keyId: string, der: Uint8Array) => ({
  * exist per document. Their sort keys do not start with `CONTRACT`, so the contract's own Query never reads them.
  */
 export const storedDocumentSortPrefix = 'DOCUMENT#';
-export const storedDocumentKey = (contractId: string, kind: DocumentKind, mandateReference: string | null = null) => ({
+export const storedDocumentKey = (contractId: string, kind: DocumentKind, slot: DocumentSlotId = null) => ({
   pk: contractPartition(contractId),
-  sk: `${storedDocumentSortPrefix}${documentSlot(kind, mandateReference)}`,
+  sk: `${storedDocumentSortPrefix}${documentSlot(kind, slot)}`,
 });
+
+/** The record's place among the documents of its kind: its mandate's reference, or its reminder's number. */
+export const slotOf = (
+  record: Pick<StoredDocumentRecord, 'kind' | 'mandateReference' | 'reminderNumber' | 'amendmentNumber'>,
+) => {
+  if (record.kind === 'reminder') return record.reminderNumber;
+  return record.kind === 'amendment' ? record.amendmentNumber : record.mandateReference;
+};
 
 const storedDocumentMapping = recordMapping(StoredDocumentRecord);
 
-export const storedDocumentFromItem = storedDocumentMapping.fromItem;
+/**
+ * A record as stored. A reminder's document stored before `reminderNumber` existed carried its number in
+ * `mandateReference`, as `<contract number>-<n>`: it reads as the reminder's number, with no mandate.
+ */
+export const storedDocumentFromItem = (item: Record<string, unknown>): StoredDocumentRecord => {
+  const record = storedDocumentMapping.fromItem(item);
+  const { kind, mandateReference, reminderNumber } = record;
+  if (kind !== 'reminder' || reminderNumber !== null || mandateReference === null) return record;
+  const number = Number(mandateReference.slice(mandateReference.lastIndexOf('-') + 1));
+  return { ...record, mandateReference: null, reminderNumber: number };
+};
 
 export const storedDocumentItem = (contractId: string, document: StoredDocumentRecord) => ({
-  ...storedDocumentKey(contractId, document.kind, document.mandateReference),
+  ...storedDocumentKey(contractId, document.kind, slotOf(document)),
   entity: 'storedDocument',
   ...storedDocumentMapping.toItem(document),
 });

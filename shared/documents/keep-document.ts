@@ -2,8 +2,9 @@ import { now } from '../clock.ts';
 import { signedMandateIn } from '../contracts/document/render-contract-document.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import { newId } from '../http/ids.ts';
+import { slotOf } from './entity.ts';
 import { configuredOriginalsStore } from './originals/configured-originals-store.ts';
-import { type DocumentKind, documentKey, numberedKinds } from './originals/document-key.ts';
+import { type DocumentKind, type DocumentSlotId, documentKey } from './originals/document-key.ts';
 import { DocumentWriteConflict } from './originals/errors.ts';
 import type { PutOutcome } from './originals/originals-store.ts';
 import { retainUntilOf } from './retention.ts';
@@ -41,7 +42,7 @@ export const keptLongEnough = async (
 ): Promise<StoredDocumentRecord> => {
   const needed = retainUntilOf(contract);
   if (Date.parse(record.retainUntil) >= needed.getTime()) return record;
-  const key = documentKey(contract.id, record.kind, record.mandateReference);
+  const key = documentKey(contract.id, record.kind, slotOf(record));
   await configuredOriginalsStore().extendRetention(key, needed);
   return extendRecordedRetention(contract.id, record, needed.toISOString());
 };
@@ -53,20 +54,21 @@ export interface RenderedDocument {
 }
 
 /**
- * The contract's document of `kind` (for a `mandate` document, of the mandate `slotReference`), rendered and
- * stored if this is the first time anyone asks for it, and kept as long as the contract asks by now.
+ * The contract's document of `kind` (for a `mandate` document, of the mandate `slot`; for a `reminder`, of the
+ * reminder numbered `slot`), rendered and stored if this is the first time anyone asks for it, and kept as long as
+ * the contract asks by now.
  */
 export const ensureStoredDocument = async (
   contract: ContractWithSignatures,
   kind: DocumentKind,
-  slotReference: string | null,
+  slot: DocumentSlotId,
   render: () => Promise<RenderedDocument>,
 ): Promise<StoredDocumentRecord> => {
-  const recorded = await getStoredDocument(contract.id, kind, slotReference);
+  const recorded = await getStoredDocument(contract.id, kind, slot);
   if (recorded) return keptLongEnough(contract, recorded);
   const rendered = await render();
   const retainUntil = retainUntilOf(contract);
-  const key = documentKey(contract.id, kind, slotReference);
+  const key = documentKey(contract.id, kind, slot);
   const { outcome, document } = await putOnce(key, rendered.pdf, retainUntil);
   // Other bytes won (a render that raced this one, or one that crashed before its record): what they show
   // signed is read from them, never assumed from this render, which may have seen a mandate signed since.
@@ -81,7 +83,10 @@ export const ensureStoredDocument = async (
     {
       id: newId(),
       createdAt: now().toISOString(),
-      mandateReference: numberedKinds.includes(kind) ? slotReference : signedMandate,
+      mandateReference:
+        kind === 'mandate' ? String(slot) : kind === 'reminder' || kind === 'amendment' ? null : signedMandate,
+      reminderNumber: kind === 'reminder' && typeof slot === 'number' ? slot : null,
+      amendmentNumber: kind === 'amendment' && typeof slot === 'string' ? slot : null,
     },
   );
   // Bytes found from an earlier attempt may carry that attempt's shorter date.

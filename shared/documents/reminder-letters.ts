@@ -66,12 +66,8 @@ const noteMailed = async (contractId: string, number: number, messageId: string)
   }
 };
 
-/** The reminder's slot among the contract's documents: `reminder-<n>`, named like a mandate's reference. */
-export const reminderReference = (contractNumber: string, number: number) => `${contractNumber}-${number}`;
-
 const keepAndMail = async (contract: ContractWithSignatures, reminder: Reminder): Promise<void> => {
-  const reference = reminderReference(contract.number, reminder.number);
-  const record = await ensureStoredDocument(contract, 'reminder', reference, async () => ({
+  const record = await ensureStoredDocument(contract, 'reminder', reminder.number, async () => ({
     pdf: await renderReminderLetter(contract, reminder, await sealingOptions()),
     signedMandate: null,
   }));
@@ -94,7 +90,7 @@ const keepAndMail = async (contract: ContractWithSignatures, reminder: Reminder)
         total: reminder.total,
         deadline: reminder.deadline,
         pdf,
-        fileName: storedDocumentFileName('reminder', reference),
+        fileName: storedDocumentFileName('reminder', contract.number, reminder.number),
       }),
     ),
   );

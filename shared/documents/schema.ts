@@ -18,10 +18,14 @@ export const StoredDocumentRecord = v.object({
   /**
    * The SEPA mandate whose signature this document shows (docs/documents.md, "A mandate signed later"): for
    * the signed original the mandate it includes signed, null when it includes none signed; for a `mandate`
-   * document its mandate. Every mandate's signature is in exactly one of a contract's documents. For a
-   * `reminder` the reminder's reference, for an `amendment` the amendment's number (`2026-000001-A1`).
+   * document its mandate. Every mandate's signature is in exactly one of a contract's documents. Null for a
+   * `reminder` and an `amendment`, which show no mandate's signature.
    */
   mandateReference: v.nullable(v.string()),
+  /** For a `reminder` document the reminder's number (1 for the contract's first); null for every other kind. */
+  reminderNumber: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  /** For an `amendment` document the amendment's number (`2026-000001-A1`); null for every other kind. */
+  amendmentNumber: v.nullable(v.string()),
 });
 export type StoredDocumentRecord = v.InferOutput<typeof StoredDocumentRecord>;
 

@@ -1,6 +1,7 @@
 import { renderContractFile } from '../contracts/document/contract-document.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import { getExistingContract } from '../contracts/store.ts';
+import { slotOf } from './entity.ts';
 import { storedDocumentFileName } from './file-names.ts';
 import { ensureStoredDocument } from './keep-document.ts';
 import { ensureMandateDocuments } from './mandate-documents.ts';
@@ -92,7 +93,7 @@ export const customerDocuments = async (
   const record = await ensureSignedOriginalOf(contract);
   const [original, ...mandateDocuments] = await Promise.all(
     [record, ...(await ensureMandateDocuments(contract, record))].map(async (kept) => ({
-      fileName: storedDocumentFileName(kept.kind, contract.number, kept.mandateReference),
+      fileName: storedDocumentFileName(kept.kind, contract.number, slotOf(kept)),
       pdf: await storedDocumentBytes(contract.id, kept),
       sha256: kept.sha256,
     })),

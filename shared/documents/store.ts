@@ -3,8 +3,14 @@ import { contractKey, contractPartition } from '../contracts/entity.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { ConditionFailed, NotFound } from '../db/errors.ts';
 import { putNew, write } from '../db/write.ts';
-import { storedDocumentFromItem, storedDocumentItem, storedDocumentKey, storedDocumentSortPrefix } from './entity.ts';
-import type { DocumentKind } from './originals/document-key.ts';
+import {
+  slotOf,
+  storedDocumentFromItem,
+  storedDocumentItem,
+  storedDocumentKey,
+  storedDocumentSortPrefix,
+} from './entity.ts';
+import type { DocumentKind, DocumentSlotId } from './originals/document-key.ts';
 import type { StoredDocument } from './originals/originals-store.ts';
 import type { StoredDocumentRecord } from './schema.ts';
 
@@ -13,16 +19,16 @@ import type { StoredDocumentRecord } from './schema.ts';
  * conditionally: whichever attempt records first wins, and every later attempt answers that record.
  */
 
-/** The record of a document; `mandateReference` names the mandate of a `mandate` document. */
+/** The record of a document; `slot` names the mandate of a `mandate` document, the number of a `reminder`. */
 export const getStoredDocument = async (
   contractId: string,
   kind: DocumentKind,
-  mandateReference: string | null = null,
+  slot: DocumentSlotId = null,
 ): Promise<StoredDocumentRecord | undefined> => {
   const { Item } = await documentClient.send(
     new GetCommand({
       TableName: tableName(),
-      Key: storedDocumentKey(contractId, kind, mandateReference),
+      Key: storedDocumentKey(contractId, kind, slot),
       ConsistentRead: true,
     }),
   );
@@ -37,7 +43,7 @@ export const recordStoredDocument = async (
   contractId: string,
   kind: DocumentKind,
   stored: StoredDocument & { retainUntil: string },
-  identity: { id: string; createdAt: string; mandateReference: string | null },
+  identity: Pick<StoredDocumentRecord, 'id' | 'createdAt' | 'mandateReference' | 'reminderNumber' | 'amendmentNumber'>,
 ): Promise<StoredDocumentRecord> => {
   const record: StoredDocumentRecord = {
     id: identity.id,
@@ -47,13 +53,15 @@ export const recordStoredDocument = async (
     retainUntil: stored.retainUntil,
     createdAt: identity.createdAt,
     mandateReference: identity.mandateReference,
+    reminderNumber: identity.reminderNumber,
+    amendmentNumber: identity.amendmentNumber,
   };
   try {
     await write([putNew(storedDocumentItem(contractId, record))]);
     return record;
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
-    const first = await getStoredDocument(contractId, kind, record.mandateReference);
+    const first = await getStoredDocument(contractId, kind, slotOf(record));
     if (!first) throw error;
     return first;
   }
@@ -65,7 +73,7 @@ export const recordStoredDocument = async (
  */
 export const extendRecordedRetention = async (
   contractId: string,
-  { kind, mandateReference }: Pick<StoredDocumentRecord, 'kind' | 'mandateReference'>,
+  stored: Pick<StoredDocumentRecord, 'kind' | 'mandateReference' | 'reminderNumber' | 'amendmentNumber'>,
   retainUntil: string,
 ): Promise<StoredDocumentRecord> => {
   try {
@@ -73,7 +81,7 @@ export const extendRecordedRetention = async (
       {
         Update: {
           TableName: tableName(),
-          Key: storedDocumentKey(contractId, kind, mandateReference),
+          Key: storedDocumentKey(contractId, stored.kind, slotOf(stored)),
           UpdateExpression: 'SET retainUntil = :until',
           ConditionExpression: 'attribute_exists(pk) AND retainUntil < :until',
           ExpressionAttributeValues: { ':until': retainUntil },
@@ -83,7 +91,7 @@ export const extendRecordedRetention = async (
   } catch (error) {
     if (!(error instanceof ConditionFailed)) throw error;
   }
-  const record = await getStoredDocument(contractId, kind, mandateReference);
+  const record = await getStoredDocument(contractId, stored.kind, slotOf(stored));
   if (!record) throw new NotFound('document');
   return record;
 };

@@ -1,3 +1,4 @@
+import { slotOf } from './entity.ts';
 import { storedDocumentFileName } from './file-names.ts';
 import { configuredOriginalsStore } from './originals/configured-originals-store.ts';
 import { documentKey } from './originals/document-key.ts';
@@ -18,15 +19,14 @@ export interface DownloadedDocument {
 
 /** The stored bytes of a recorded document, checked against the record's SHA-256 on the way out. */
 export const storedDocumentBytes = async (contractId: string, record: StoredDocumentRecord): Promise<Uint8Array> =>
-  (await configuredOriginalsStore().get(documentKey(contractId, record.kind, record.mandateReference), record.sha256))
-    .bytes;
+  (await configuredOriginalsStore().get(documentKey(contractId, record.kind, slotOf(record)), record.sha256)).bytes;
 
 /** `GET …/documents/{documentId}`: the bytes as stored. */
 export const storedDocumentDownload = async (contractId: string, documentId: string): Promise<DownloadedDocument> => {
   const { contractNumber, document } = await getStoredDocumentById(contractId, documentId);
   const pdf = await storedDocumentBytes(contractId, document);
   return {
-    fileName: storedDocumentFileName(document.kind, contractNumber, document.mandateReference),
+    fileName: storedDocumentFileName(document.kind, contractNumber, slotOf(document)),
     pdf,
     sha256: document.sha256,
   };

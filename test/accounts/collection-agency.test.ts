@@ -68,16 +68,22 @@ const hostile = {
 };
 let debtor: Contract;
 let early: Contract;
+/** Two accounts handed over on one day, for the list's pages. */
+let paged: Contract[];
 
 beforeAll(async () => {
   process.env.STUDIO_CLOCK = '2027-01-04T09:00:00Z';
   await putStudioProfile(api, { ...studioProfile, sepa, reminderFee: { amount: 250, currency: 'EUR' } });
   debtor = await contractOf(hostile);
   early = await contractOf({ firstName: 'Ede', lastName: unique('Früh'), email: `${unique('ede')}@example.com` });
+  paged = [
+    await contractOf({ firstName: 'Paula', lastName: unique('Seite'), email: `${unique('paula')}@example.com` }),
+    await contractOf({ firstName: 'Peer', lastName: unique('Seite'), email: `${unique('peer')}@example.com` }),
+  ];
   process.env.STUDIO_CLOCK = '2027-01-05T09:00:00Z';
   const collection = ok(await createCollection(api, '2027-01-19'));
   process.env.STUDIO_CLOCK = '2027-01-22T09:00:00Z';
-  for (const contract of [debtor, early]) {
+  for (const contract of [debtor, early, ...paged]) {
     ok(
       await api.request('POST', `/api/collections/${collection.id}/returns`, {
         body: {
@@ -115,6 +121,66 @@ const rowsOf = (text: string) =>
     .trimEnd()
     .split('\r\n')
     .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"/g)].map((match) => (match[1] ?? '').replaceAll('""', '"')));
+
+describe('the agency’s list, one page at a time', () => {
+  const owner = async () => ({ authorization: `Bearer ${await api.token({ groups: ['owner'] })}` });
+
+  it('pages the JSON by nextCursor and the CSV by its Link header, each account once', async () => {
+    for (const contract of paged) {
+      clock.set('2027-01-25T09:00:00Z');
+      ok(await post(contract, 'reminders'));
+      clock.set('2027-02-08T09:00:00Z');
+      ok(await post(contract, 'reminders'));
+      clock.set('2027-02-23T09:00:00Z');
+      ok(await post(contract, 'handover'));
+    }
+
+    const listed: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ApiResponse = await api.request(
+        'GET',
+        `/api/debt-collection?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      expect(page.body.items.length).toBeLessThanOrEqual(1);
+      listed.push(...page.body.items.map((entry: { contractId: string }) => entry.contractId));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    const csvLines: string[] = [];
+    let next: string | null = '/api/debt-collection?limit=1';
+    let pages = 0;
+    while (next) {
+      const response: Response = await fetch(`${api.url}${next}`, {
+        headers: { ...(await owner()), accept: 'text/csv' },
+      });
+      expect(response.status).toBe(200);
+      const [header, ...rows] = rowsOf((await response.text()).replace(/^\uFEFF/, ''));
+      expect(header?.[0]).toBe('contractNumber');
+      csvLines.push(...new Set(rows.map((row) => row[0] ?? '')));
+      next = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1] ?? null;
+      pages += 1;
+    }
+
+    for (const contract of paged) {
+      expect(listed.filter((id) => id === contract.id)).toHaveLength(1);
+      expect(csvLines.filter((number) => number === contract.number)).toHaveLength(1);
+    }
+    expect(pages).toBeGreaterThanOrEqual(paged.length);
+  });
+
+  it('refuses a limit out of range and a tampered cursor with 400, for the CSV too', async () => {
+    const tooMany = await api.request('GET', '/api/debt-collection?limit=101');
+    const tampered = await fetch(`${api.url}/api/debt-collection?cursor=bm90LWEta2V5`, {
+      headers: { ...(await owner()), accept: 'text/csv' },
+    });
+
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors.map((error: { path: string }) => error.path)).toEqual(['limit']);
+    expect(tampered.status).toBe(400);
+    expect(tampered.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+});
 
 describe('handing an account to a collection agency', () => {
   it('is a 409 before a Mahnung, and before the Mahnung’s deadline has passed', async () => {

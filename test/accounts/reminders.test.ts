@@ -224,11 +224,45 @@ describe('a reminder', () => {
     const kept = (await api.request('GET', `/api/contracts/${member.id}/documents`)).body.items.filter(
       (document: { kind: string }) => document.kind === 'reminder',
     );
-    expect(kept).toHaveLength(2);
+    expect(
+      kept.map(({ reminderNumber, mandateReference }: Record<string, unknown>) => [reminderNumber, mandateReference]),
+    ).toEqual([
+      [1, null],
+      [2, null],
+    ]);
     const download = await fetch(`${api.url}/api/contracts/${member.id}/documents/${kept[1]?.id}`, {
       headers: { authorization: `Bearer ${await api.token({ groups: ['staff'] })}` },
     });
+    expect(download.headers.get('content-disposition')).toContain(`Mahnung-${member.number}-2.pdf`);
     expect(Buffer.from(await download.arrayBuffer()).equals(Buffer.from(letter))).toBe(true);
+  });
+
+  it('reads a reminder’s document stored before reminderNumber, whose number was in mandateReference', async () => {
+    const kept = (await api.request('GET', `/api/contracts/${member.id}/documents`)).body.items.filter(
+      (document: { kind: string }) => document.kind === 'reminder',
+    );
+    // Imported here: the table's client must not be made before useApi has named the endpoint.
+    const { documentClient, tableName } = await import('#shared/db/client.ts');
+    const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    await documentClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `CONTRACT#${member.id}`, sk: 'DOCUMENT#reminder-1' },
+        UpdateExpression: 'SET mandateReference = :old REMOVE reminderNumber',
+        ExpressionAttributeValues: { ':old': `${member.number}-1` },
+      }),
+    );
+
+    const listed = (await api.request('GET', `/api/contracts/${member.id}/documents`)).body.items.filter(
+      (document: { kind: string }) => document.kind === 'reminder',
+    );
+
+    expect(listed).toEqual(kept);
+    const download = await fetch(`${api.url}/api/contracts/${member.id}/documents/${kept[0]?.id}`, {
+      headers: { authorization: `Bearer ${await api.token({ groups: ['staff'] })}` },
+    });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain(`Mahnung-${member.number}-1.pdf`);
   });
 
   it('of two at once, one is sent and the other is a 409', async () => {

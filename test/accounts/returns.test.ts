@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { configuredMailTransport } from '#shared/mail/configured-mail-sender.ts';
 import {
   at,
   childrenNamed,
@@ -13,6 +14,7 @@ import {
   validateFile,
 } from '../collections/support.ts';
 import { useApi } from '../support/api.ts';
+import { useBackgroundFunctions } from '../support/background-functions.ts';
 import { useClock } from '../support/clock.ts';
 import { outboxMails } from '../support/outbox.ts';
 
@@ -20,12 +22,17 @@ import { outboxMails } from '../support/outbox.ts';
 const dataDir = mkdtempSync(join(tmpdir(), 'studio-api-account-returns-'));
 process.env.DATA_DIR = dataDir;
 const api = useApi();
+// The Vorabankündigung is mailed from the table's stream on `due.returned` (shared/collections/pre-notification.ts).
+useBackgroundFunctions(['documents-render'], dataDir);
 const clock = useClock();
 
 type Contract = { id: string; number: string };
 type Entry = { kind: string; amount: { amount: number }; dueId: string | null };
 let member: Contract;
 let refused: Contract;
+let flaky: Contract;
+/** Contracts whose return's Vorabankündigung shows that the stream ran past an earlier record: one per use. */
+let witnesses: Contract[];
 let january: { id: string };
 
 beforeAll(async () => {
@@ -34,6 +41,8 @@ beforeAll(async () => {
   await sepaStudio(api);
   member = await mandatedContract(api);
   refused = await mandatedContract(api, { iban: 'DE02500105170137075030' });
+  flaky = await mandatedContract(api);
+  witnesses = [await mandatedContract(api), await mandatedContract(api)];
   process.env.STUDIO_CLOCK = '2027-01-05T09:00:00Z';
   const response = await createCollection(api, '2027-01-19');
   expect(response.status).toBe(201);
@@ -51,6 +60,26 @@ const dueOf = async (contract: Contract, day = '20270101') =>
   (await api.request('GET', `/api/contracts/${contract.id}/dues?to=2027-03-31`)).body.items.find(
     (due: { id: string }) => due.id === `${contract.number}-${day}`,
   );
+const preNotificationsOf = async (contract: Contract) =>
+  (await outboxMails(join(dataDir, 'outbox'))).filter(
+    (mail) => mail.subject === `Vorabankündigung: erneute Lastschrift zu Vertrag ${contract.number}`,
+  );
+const mailed = { timeout: 60_000, interval: 100 };
+/** Waits for the stream's documents-render to mail the Vorabankündigung of the contract's returned due. */
+const preNotificationOf = (contract: Contract) =>
+  vi.waitFor(async () => {
+    const [mail, ...more] = await preNotificationsOf(contract);
+    if (!mail) throw new Error(`no Vorabankündigung to ${contract.number} yet`);
+    expect(more).toEqual([]);
+    return mail;
+  }, mailed);
+/** Returns a witness's debit and waits for its Vorabankündigung: the stream handled every earlier record by then. */
+const streamRanPast = async () => {
+  const witness = witnesses.shift();
+  if (!witness) throw new Error('No witness left: add one in beforeAll');
+  expect((await returnDebit(witness, {})).status).toBe(201);
+  await preNotificationOf(witness);
+};
 const sumOf = (entries: Entry[]) => entries.reduce((sum, entry) => sum + entry.amount.amount, 0);
 const eventsFor = async (type: string, contractId: string) =>
   (await api.request('GET', `/api/events?type=${type}&limit=100`)).body.items.filter(
@@ -89,16 +118,14 @@ describe('a return with the bank’s fee', () => {
     expect(account).toMatchObject({ balance: { amount: 5250 }, overdue: { amount: 5250 } });
     expect(account.balance.amount).toBe(sumOf(account.entries));
     expect(await eventsFor('account.overdue', member.id)).toHaveLength(1);
+    const mail = await preNotificationOf(member);
     expect(await dueOf(member)).toMatchObject({
       status: 'returned',
       representations: 0,
       collectable: true,
       preNotifiedOn: '2027-01-22',
     });
-    const mails = (await outboxMails(join(dataDir, 'outbox'))).filter((mail) => mail.subject?.includes(member.number));
-    expect(mails).toHaveLength(1);
-    const text = mails[0]?.text ?? '';
-    expect(mails[0]?.subject).toBe(`Vorabankündigung: erneute Lastschrift zu Vertrag ${member.number}`);
+    const text = mail.text ?? '';
     for (const line of [
       'Betrag: 49,00 €',
       'Fälligkeitstag (frühestens): 05.02.2027',
@@ -117,8 +144,30 @@ describe('a return with the bank’s fee', () => {
 
     expect(response.body).toMatchObject({ collectable: false, mandateRevoked: false });
     expect(await dueOf(refused)).toMatchObject({ status: 'returned', returnReason: 'MS02', collectable: false });
-    const mails = (await outboxMails(join(dataDir, 'outbox'))).filter((mail) => mail.subject?.includes(refused.number));
-    expect(mails).toHaveLength(0);
+    await streamRanPast();
+    expect(await preNotificationsOf(refused)).toHaveLength(0);
+  });
+
+  it('mails a Vorabankündigung whose send failed again from the stream, and only once', async () => {
+    clock.set('2027-01-22T11:00:00Z');
+    const send = vi.spyOn(configuredMailTransport().sender, 'send');
+    send.mockRejectedValueOnce(new Error('SES: Maximum sending rate exceeded'));
+
+    const response = await returnDebit(flaky, { bankFee: { amount: 350, currency: 'EUR' } });
+
+    // The return stands whatever the mail server does.
+    expect(response.status, JSON.stringify(response.body)).toBe(201);
+    expect(response.body.collectable).toBe(true);
+    const mail = await preNotificationOf(flaky);
+    expect(send.mock.settledResults.map((result) => result.type)).toEqual(['rejected', 'fulfilled']);
+    send.mockRestore();
+    expect(mail.text).toContain('Fälligkeitstag (frühestens): 05.02.2027');
+    expect(await dueOf(flaky)).toMatchObject({ status: 'returned', preNotifiedOn: '2027-01-22' });
+    // The record handed out again once more (the stream's at-least-once) finds the note and mails nothing.
+    const { preNotifyReturnedDues } = await import('#shared/collections/pre-notification.ts');
+    await preNotifyReturnedDues(flaky.id);
+    await streamRanPast();
+    expect(await preNotificationsOf(flaky)).toHaveLength(1);
   });
 
   it('waits preNotificationDays after the mail, then collects it again, the file valid against ISO’s schema', async () => {
@@ -181,6 +230,7 @@ describe('a payment and a collection at once for the same returned due', () => {
     const first = (await createCollection(api, '2027-01-19')).body;
     clock.set('2027-01-22T09:00:00Z');
     expect((await returnDebit(racer, {}, first.id)).status).toBe(201);
+    await preNotificationOf(racer);
     clock.set('2027-02-08T09:00:00Z');
 
     const [collection, payment] = await Promise.all([

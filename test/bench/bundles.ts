@@ -54,8 +54,8 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     why: "the same PDF as contracts-document, for an amendment's draft and its kept original (measured 631.0 KB)",
   },
   'documents-render': {
-    kb: 780,
-    why: "the same PDF as contracts-document, rendered from the stream, and since it mails the Kündigungsbestätigung the MIME message as contracts-send-copy (measured 746 KB); measured 761.0 KB with the reminder's letter (Zahlungserinnerung, Mahnung) it renders, seals and mails beside the originals; measured 772.4 KB with an agreed amendment's document, rendered, kept and mailed, and the amendments' price changes in the payment schedule",
+    kb: 785,
+    why: "the same PDF as contracts-document, rendered from the stream, and since it mails the Kündigungsbestätigung the MIME message as contracts-send-copy (measured 746 KB); measured 761.0 KB with the reminder's letter (Zahlungserinnerung, Mahnung) it renders, seals and mails beside the originals; 765.3 KB with the Vorabankündigung it mails after a return (the studio's profile for its notice days, the TARGET2 calendar for the date); 772.4 KB with an agreed amendment's document, rendered, kept and mailed, and the amendments' price changes in the payment schedule (measured before the Vorabankündigung joined it)",
   },
   'contracts-send-copy': {
     kb: 776,
@@ -118,8 +118,8 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     why: "the candidates read the account's credit and the re-presentation rules of a returned due (measured 59.9 KB before the member's account, 61.1 KB with it); measured 63.6 KB with the contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr",
   },
   'collections-return': {
-    kb: 210,
-    why: "mails the Vorabankündigung of a returned due's next collection: the MIME message as declarations-match (nodemailer's MailComposer, 135 KB), and books on the member's account (measured 45.1 KB before, 200.8 KB with both)",
+    kb: 65,
+    why: "books on the member's account beside the return: the ledger, its settling and booking texts (measured 45.1 KB before the account; 200.8 KB while it mailed the Vorabankündigung itself, which documents-render mails now; 62.6 KB without)",
   },
   'contacts-export': {
     kb: 80,

@@ -1,10 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useApi } from '../support/api.ts';
+import { useBackgroundFunctions } from '../support/background-functions.ts';
 import { useClock } from '../support/clock.ts';
 import { createCollection, duesOfContract, mandatedContract, sepaStudio } from './support.ts';
 
 // Returned debits (Rücklastschriften, docs/collections.md "Returns"): the due is collected again, or the mandate ends.
 const api = useApi();
+// The Vorabankündigung of a returned due goes out from the stream on `due.returned` (docs/collections.md).
+useBackgroundFunctions(['documents-render']);
 const clock = useClock();
 
 type Contract = { id: string; number: string };
@@ -60,6 +63,14 @@ describe('POST /api/collections/:id/returns', () => {
     });
     expect((await api.request('GET', `/api/contracts/${unpaid.id}/mandate`)).body.status).toBe('active');
     expect(await eventsFor('due.returned', unpaid.id)).toHaveLength(1);
+    // Its Vorabankündigung, mailed from the stream on this day, starts the wait for the next collection.
+    await vi.waitFor(
+      async () => {
+        const [returned] = await duesOfContract(api, unpaid.id, '2027-01-01');
+        expect(returned?.preNotifiedOn).toBe('2027-01-22');
+      },
+      { timeout: 60_000, interval: 100 },
+    );
   });
 
   it('refuses a second return of the same debit with 409', async () => {

@@ -107,6 +107,7 @@ export const duesOfContract = async (api: TestApi, contractId: string, to = '202
     collectionId: string | null;
     returnedOn: string | null;
     returnReason: string | null;
+    preNotifiedOn: string | null;
   }>;
 
 const schemaPath = 'test/fixtures/iso20022/pain.008.001.08.xsd';

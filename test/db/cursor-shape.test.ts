@@ -38,6 +38,11 @@ const lists = [
     index: { gsi1pk: 'WEBHOOKS' },
     own: (id: string) => ({ pk: `WEBHOOK#${id}`, sk: 'WEBHOOK', gsi1sk: id }),
   },
+  {
+    path: '/api/debt-collection',
+    index: { gsi1pk: 'DEBT_COLLECTION' },
+    own: (id: string) => ({ pk: `CONTRACT#${id}`, sk: 'DUNNING#HANDOVER#001', gsi1sk: `2027-02-20#${id}` }),
+  },
 ] as const;
 
 /** Table keys of other kinds of items, each with an index sort key the list would take. */

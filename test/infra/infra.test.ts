@@ -631,11 +631,7 @@ describe('StudioApiStack', () => {
       const [statement] = sesStatementsOf(custom, customMailerId);
 
       // assess
-      expect(mailers.map((route) => route.name)).toEqual([
-        'contracts-send-copy',
-        'collections-return',
-        'signing-sessions-open',
-      ]);
+      expect(mailers.map((route) => route.name)).toEqual(['contracts-send-copy', 'signing-sessions-open']);
       for (const route of routes.filter((candidate: RouteDefinition) => !candidate.sendsMail)) {
         expect(actionsOf(functionIdOf(route), 'ses'), route.name).toEqual([]);
       }

@@ -78,20 +78,34 @@ const collectFirstDue = async (api: TestApi) => {
 };
 
 /**
- * The bank returns the person's January debit (MD06: the person asked for the money back), staff send a
- * reminder and a Mahnung, and the owner hands the claim to a collection agency; the letters are kept and mailed as
- * documents-render does on `reminder.sent`. The clock is set to each step's day for these requests.
+ * The bank returns the person's January debit (AM04: no funds), and the Vorabankündigung of its next collection is
+ * mailed as documents-render mails it on `due.returned`. The clock is set to the return's day.
  */
-const remindOfReturnedDue = async (api: TestApi, contract: { id: string; number: string }) => {
+const returnFirstDue = async (api: TestApi, contract: { id: string; number: string }) => {
   const { collectionId } = (await api.request('GET', `/api/contracts/${contract.id}/dues?to=2027-01-31`)).body.items[0];
   process.env.STUDIO_CLOCK = '2027-01-22T09:00:00Z';
   try {
     await created(api, `/api/collections/${collectionId}/returns`, {
       endToEndId: `${contract.number}-20270101`,
-      reasonCode: 'MD06',
+      reasonCode: 'AM04',
       returnedOn: '2027-01-22',
       bankFee: { amount: 300, currency: 'EUR' },
     });
+    // Imported here, not at the top: the table's client must not be made before useApi has named the endpoint.
+    const { preNotifyReturnedDues } = await import('#shared/collections/pre-notification.ts');
+    await preNotifyReturnedDues(contract.id);
+  } finally {
+    delete process.env.STUDIO_CLOCK;
+  }
+};
+
+/**
+ * Staff send a reminder and a Mahnung of the returned due, and the owner hands the claim to a collection agency;
+ * the letters are kept and mailed as documents-render does on `reminder.sent`. The clock is set to each step's day.
+ */
+const remindOfReturnedDue = async (api: TestApi, contract: { id: string; number: string }) => {
+  process.env.STUDIO_CLOCK = '2027-01-22T09:00:00Z';
+  try {
     await created(api, `/api/contracts/${contract.id}/account/reminders`, undefined);
     // A Mahnung 14 days later and, after its deadline, the claim handed to a collection agency.
     process.env.STUDIO_CLOCK = '2027-02-05T09:00:00Z';
@@ -107,8 +121,9 @@ const remindOfReturnedDue = async (api: TestApi, contract: { id: string; number:
 
 /**
  * Everything the service can hold about one customer: the contact, a contract signed at the tablet with its
- * mandate signed, the customer's copy mailed, the signed original stored, its first due collected, a payment
- * at the counter booked on its account, the debit returned, reminded (the letters kept and mailed) and handed to a collection agency, a
+ * mandate signed, the customer's copy mailed, the signed original stored, its first due collected, the debit
+ * returned (its Vorabankündigung mailed), a payment at the counter booked on its account, reminded (the letters kept
+ * and mailed) and handed to a collection agency, a
  * termination declared without login (by email, in capitals), then terminated by staff and confirmed by letter. The studio profile
  * is set first (contracts and mandates need it).
  */
@@ -144,7 +159,8 @@ export const personWithEverything = async (api: TestApi) => {
   const { keepAndMailAmendment } = await import('#shared/documents/amendment-documents.ts');
   await keepAndMailAmendment(pause.id);
   await collectFirstDue(api);
-  // The member pays something at the counter: the account's entries hold the payment's reference.
+  await returnFirstDue(api, contract);
+  // The member pays part of it at the counter: the account's entries hold the payment's reference.
   await created(api, `/api/contracts/${contract.id}/account/payments`, {
     amount: { amount: 1000, currency: 'EUR' },
     paidOn: '2025-06-02',

@@ -1,21 +1,23 @@
-import { inParallel, queryAll } from '../../collections/query-all.ts';
+import { inParallel } from '../../collections/query-all.ts';
 import { getContact } from '../../contacts/store.ts';
-import { debtCollectionPartition, handoverFromItem } from './entity.ts';
+import { type PageRequest, queryPage } from '../../db/query-page.ts';
+import { debtCollectionPartition, debtorListKey, handoverFromItem } from './entity.ts';
 import type { Debtor, DebtorList } from './schema.ts';
 
 /**
- * The accounts with a collection agency (docs/accounts.md, "Collection agency"): one Query of the sparse index that
- * holds exactly the open handovers, oldest first, then each debtor's contact as it is now (name, address, email).
+ * The accounts with a collection agency (docs/accounts.md, "Collection agency"), one page at a time: one Query of the
+ * sparse index that holds exactly the open handovers, oldest first, then each debtor's contact as it is now (name,
+ * address, email).
  */
-export const listDebtors = async (): Promise<DebtorList> => {
-  const handovers = (
-    await queryAll({
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': debtCollectionPartition },
-    })
-  ).map(handoverFromItem);
-  const items = await inParallel(handovers, 8, async (handover): Promise<Debtor> => {
+export const listDebtors = async (request: PageRequest): Promise<DebtorList> => {
+  const page = await queryPage({
+    ...request,
+    index: 'gsi1',
+    partition: debtCollectionPartition,
+    itemKey: debtorListKey,
+    toRecord: handoverFromItem,
+  });
+  const items = await inParallel(page.items, 8, async (handover): Promise<Debtor> => {
     const contact = await getContact(handover.contactId);
     return {
       contractId: handover.contractId,
@@ -29,5 +31,5 @@ export const listDebtors = async (): Promise<DebtorList> => {
       total: handover.total,
     };
   });
-  return { items };
+  return { items, nextCursor: page.nextCursor };
 };

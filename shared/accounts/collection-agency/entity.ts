@@ -1,4 +1,5 @@
 import { contractPartition } from '../../contracts/keys.ts';
+import { itemId, type KeyShape, keyPattern } from '../../db/key-shape.ts';
 import { recordMapping } from '../../db/record-mapping.ts';
 import { type Handover, HandoverRecord } from './schema.ts';
 
@@ -13,6 +14,13 @@ export const handoverKey = (contractId: string, number: number) => ({
   pk: contractPartition(contractId),
   sk: `${handoverSortPrefix}${String(number).padStart(3, '0')}`,
 });
+
+/** What an open handover's keys look like on the index: a debt-collection cursor of any other shape is refused. */
+export const debtorListKey: KeyShape = {
+  pk: keyPattern('CONTRACT#', itemId),
+  sk: keyPattern(handoverSortPrefix, /\d{3,}/),
+  indexSort: keyPattern(/\d{4}-\d{2}-\d{2}/, '#', itemId),
+};
 
 const mapping = recordMapping(HandoverRecord);
 export const handoverFromItem = mapping.fromItem;

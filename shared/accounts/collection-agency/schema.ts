@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { dateRecord } from '../../contracts/fields.ts';
 import { schemaMessage } from '../../messages/index.ts';
-import { recordId } from '../../schema/record.ts';
+import { listQuery } from '../../schema/list-query.ts';
+import { listEnvelope, recordId } from '../../schema/record.ts';
 import { ReminderItemRecord } from '../reminders/schema.ts';
 import { positiveEuros } from '../schema.ts';
 import { AccountSummaryRecord, signedMoney } from '../summary-schema.ts';
@@ -61,5 +62,9 @@ export const DebtorRecord = v.object({
 });
 export type Debtor = v.InferOutput<typeof DebtorRecord>;
 
-export const DebtorList = v.object({ items: v.array(DebtorRecord) });
+/** One page of `GET /api/debt-collection`, as every list pages (JSON and CSV alike). */
+export const DebtorList = listEnvelope(DebtorRecord);
 export type DebtorList = v.InferOutput<typeof DebtorList>;
+
+export const DebtCollectionQuery = listQuery({});
+export type DebtCollectionQuery = v.InferOutput<typeof DebtCollectionQuery>;

@@ -24,24 +24,31 @@ const keyPattern = /^contracts\/[0-9A-HJKMNP-TV-Z]{26}\/[a-z_]+(-[0-9]{1,4})?\.p
 export const numberedKinds: readonly DocumentKind[] = ['mandate', 'reminder', 'amendment'];
 
 /**
+ * What tells a contract's documents of one kind apart: a `mandate` document's mandate reference, a `reminder`'s
+ * number, an `amendment`'s number; null for the kinds a contract has once.
+ */
+export type DocumentSlotId = string | number | null;
+
+/**
  * A document's place among the contract's documents: its kind, and for a `mandate` document the mandate's
  * number (`mandate-2` for the reference `2026-000001-2`), since each mandate signed later gets its own; for a
- * `reminder` the reminder's number the same way (`reminder-2` for `2026-000001-2`), for an `amendment` the k of
- * its number (`amendment-1` for `2026-000001-A1`). Other kinds exist once per contract, whatever mandate they show.
+ * `reminder` the reminder's number (`reminder-2`), for an `amendment` the k of its number (`amendment-1` for
+ * `2026-000001-A1`). Other kinds exist once per contract, whatever mandate they show.
  */
-export const documentSlot = (kind: DocumentKind, mandateReference: string | null = null): string => {
+export const documentSlot = (kind: DocumentKind, slot: DocumentSlotId = null): string => {
   if (!numberedKinds.includes(kind)) return kind;
-  const last = mandateReference?.slice(mandateReference.lastIndexOf('-') + 1) ?? '';
+  const last = typeof slot === 'number' ? String(slot) : (slot?.slice(slot.lastIndexOf('-') + 1) ?? '');
+  // An amendment's number ends in `A<k>`, the others' in the number alone.
   const sequence = kind === 'amendment' ? last.replace(/^A/, '') : last;
   if (!/^[0-9]{1,4}$/.test(sequence) || (kind === 'amendment') === (last === sequence)) {
-    throw new Error(`Not a ${kind} reference: ${mandateReference}`);
+    throw new Error(`Not a ${kind} reference: ${slot}`);
   }
   return `${kind}-${Number(sequence)}`;
 };
 
-export const documentKey = (contractId: string, kind: DocumentKind, mandateReference: string | null = null): string => {
+export const documentKey = (contractId: string, kind: DocumentKind, slot: DocumentSlotId = null): string => {
   if (!ulidPattern.test(contractId)) throw new Error(`Not a contract id: ${contractId}`);
-  return `contracts/${contractId}/${documentSlot(kind, mandateReference)}.pdf`;
+  return `contracts/${contractId}/${documentSlot(kind, slot)}.pdf`;
 };
 
 /** All of a contract's documents, for the purge after its retention. */
