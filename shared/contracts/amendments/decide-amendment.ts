@@ -1,6 +1,6 @@
 import { now } from '../../clock.ts';
 import { ConditionFailed, NotFound, WriteContention } from '../../db/errors.ts';
-import { write } from '../../db/write.ts';
+import { type WriteItem, write } from '../../db/write.ts';
 import { Problem } from '../../http/problem.ts';
 import { amendmentTexts } from '../texts.ts';
 import type { Amendment } from './amendment-schema.ts';
@@ -34,6 +34,8 @@ export const decideAmendment = async (
   contractId: string,
   amendmentId: string,
   decision: { status: 'declined'; reason: string | null } | { status: 'cancelled'; reason: string },
+  /** Items the caller needs in the decision's transaction (a signing session's token); their failure is the caller's. */
+  extraWrites: readonly WriteItem[] = [],
 ): Promise<Amendment> => {
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const { amendment } = await existingAmendment(contractId, amendmentId);
@@ -48,8 +50,9 @@ export const decideAmendment = async (
       updatedAt: at,
       version: amendment.version + 1,
     };
+    const writes = decisionWrites(next);
     try {
-      await write(decisionWrites(next), {
+      await write([...writes, ...extraWrites], {
         result: next,
         change: {
           type: decision.status === 'declined' ? 'amendment.declined' : 'amendment.cancelled',
@@ -60,6 +63,7 @@ export const decideAmendment = async (
       return next;
     } catch (error) {
       if (!(error instanceof ConditionFailed)) throw error;
+      if (extraWrites.some((_, index) => error.at(writes.length + index))) throw error;
     }
   }
   throw new WriteContention();
