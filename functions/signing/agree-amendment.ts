@@ -4,7 +4,7 @@ import { idempotencyKeys } from '#shared/http/idempotency.ts';
 import { recordReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 import { truncateUserAgent } from '#shared/http/user-agent.ts';
-import { agreeWithSession } from '#shared/signing/decide-amendment-with-session.ts';
+import { agreeWithSession } from '#shared/signing/agree-with-session.ts';
 import { signingToken } from '#shared/signing/signing-token.ts';
 
 export const handler = route(

@@ -61,6 +61,8 @@ const offeredPause = async (session: Body = {}) => {
   return { contract: signed.body as Body, amendment: offered.body as Body, url: opened.body.url as string };
 };
 
+const customerName = (contract: Body) => `${contract.contact.firstName} ${contract.contact.lastName}`;
+
 const amendmentNow = async (amendment: Body) =>
   (await api.request('GET', `/api/contracts/${amendment.contractId}/amendments/${amendment.id}`)).body;
 
@@ -122,7 +124,7 @@ describe('the signing page for an amendment', () => {
     await drawWithFinger(tablet);
     await page.getByLabel(/stimme ihr mit meiner Unterschrift verbindlich zu/).check();
     await agree.click();
-    await page.getByRole('heading', { name: 'Vielen Dank, Erika Mustermann!' }).waitFor();
+    await page.getByRole('heading', { name: `Vielen Dank, ${customerName(contract)}!` }).waitFor();
     const doneText = (await page.locator('main').textContent())?.replace(/\s+/g, ' ') ?? '';
     const doneViolations = await accessibilityViolations(page);
     const problems = await tablet.problems();
@@ -151,7 +153,7 @@ describe('the signing page for an amendment', () => {
 
     // assess: agreed as the staff route would have it, with the tablet's browser as evidence
     const agreed = await amendmentNow(amendment);
-    expect(agreed).toMatchObject({ status: 'agreed', signature: { signerName: 'Erika Mustermann' } });
+    expect(agreed).toMatchObject({ status: 'agreed', signature: { signerName: customerName(contract) } });
     expect(agreed.signature.userAgent).toContain('Chrome');
   }, 120_000);
 

@@ -2,7 +2,10 @@ import { now } from '../../clock.ts';
 import { ConditionFailed, NotFound, WriteContention } from '../../db/errors.ts';
 import { type WriteItem, write } from '../../db/write.ts';
 import { Problem } from '../../http/problem.ts';
-import { amendmentTexts } from '../texts.ts';
+import { hasEnded } from '../computed-dates.ts';
+import type { CalendarDate } from '../dates.ts';
+import type { ContractWithSignatures } from '../schema.ts';
+import { amendmentTexts, contractTexts } from '../texts.ts';
 import type { Amendment } from './amendment-schema.ts';
 import { getContractAndAmendments } from './amendment-store.ts';
 import { decisionWrites } from './amendment-writes.ts';
@@ -25,6 +28,15 @@ export const refuseUnlessOffered = (amendment: Amendment) => {
   if (amendment.status !== 'offered') {
     throw new Problem('conflict', amendmentTexts.localized('amendmentNotOpen', amendment.status));
   }
+};
+
+/** Only a running contract is amended, and only its offers decided: signed or terminated, and not ended. */
+export const refuseUnlessRunning = (contract: ContractWithSignatures, today: CalendarDate) => {
+  if (contract.status !== 'signed' && contract.status !== 'terminated') {
+    throw new Problem('conflict', amendmentTexts.localized('amendmentNeedsRunningContract', contract.status));
+  }
+  if (hasEnded(contract, today))
+    throw new Problem('conflict', contractTexts.localized('ended', String(contract.endsOn)));
 };
 
 const maxAttempts = 5;

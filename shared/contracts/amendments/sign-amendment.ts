@@ -8,9 +8,9 @@ import { todayOf } from '../computed-dates.ts';
 import { amendmentTexts } from '../texts.ts';
 import type { Amendment, AmendmentSignature } from './amendment-schema.ts';
 import { agreementWrites } from './amendment-writes.ts';
-import { existingAmendment, refuseUnlessOffered } from './decide-amendment.ts';
+import { existingAmendment, refuseUnlessOffered, refuseUnlessRunning } from './decide-amendment.ts';
 import { inForceOnContract } from './in-force.ts';
-import { refuseBlockedPause, refuseUnlessRunning } from './offer-amendment.ts';
+import { refuseBlockedPause } from './offer-amendment.ts';
 import type { AmendmentSignatureInput } from './signature-input.ts';
 
 /** What an amendment signature's seal covers besides its evidence: the contract, the amendment and its hash. */
