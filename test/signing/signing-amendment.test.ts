@@ -326,6 +326,16 @@ describe('the session’s rules, as a contract’s', () => {
         documentHash: contract.documentHash,
       },
     });
+    const pending = await api.request('POST', '/api/contracts', {
+      body: {
+        contactId: contract.contactId,
+        items: [{ serviceId: contract.items[0].serviceId }],
+        startDate: '2026-04-01',
+      },
+    });
+    const contractToken = tokenOf(await openSession(pending.body.id, {}));
+    const agreeWithContractLink = await agreeWith(contractToken, amendment);
+    const declineWithContractLink = await declineWith(contractToken);
     const wrongHash = await agreeWith(token, amendment, { amendmentHash: `sha256:${'0'.repeat(64)}` });
     const badBody = await agreeWith(token, amendment, { consent: false });
 
@@ -334,6 +344,13 @@ describe('the session’s rules, as a contract’s', () => {
     expect(contractStep.body.detail).toBe(
       'Dieser Link gilt einer Änderungsvereinbarung: Ihr wird zugestimmt oder sie wird abgelehnt, der Vertrag wird nicht erneut unterschrieben',
     );
+    for (const response of [agreeWithContractLink, declineWithContractLink]) {
+      expect(response.status).toBe(409);
+      expect(response.body.detail).toBe(
+        'Zu diesem Link gehört keine Änderungsvereinbarung zum Zustimmen oder Ablehnen',
+      );
+    }
+    expect((await viewWith(contractToken)).body.amendment).toBeNull();
     expect(wrongHash.status).toBe(409);
     expect(wrongHash.body.errors).toEqual([
       { path: 'amendmentHash', message: `Die Änderungsvereinbarung hat ${amendment.amendmentHash}` },
