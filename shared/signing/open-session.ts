@@ -14,6 +14,7 @@ import { versionCheck } from '../db/versioned.ts';
 import { type WriteItem, write } from '../db/write.ts';
 import { newId } from '../http/ids.ts';
 import { Problem } from '../http/problem.ts';
+import { notFoundDetail } from '../http/problem-responses.ts';
 import { currentAmendmentSessionKey, currentSessionKey } from './keys.ts';
 import { defaultMinutes, type SigningSession, type SigningSessionInput } from './open-session-schema.ts';
 import { qrCodeSvg } from './qr-code.ts';
@@ -67,7 +68,7 @@ const amendmentSubject = async (contractId: string, amendmentId: string, at: Dat
   const amendment = amendments.find((candidate) => candidate.id === amendmentId);
   // The body names it, not the path: an unknown one is a reference that cannot be used.
   if (!amendment) {
-    throw new Problem('unprocessable', signingTexts.localized('unknownAmendment'), {
+    throw new Problem('unprocessable', notFoundDetail('amendment'), {
       errors: [{ path: 'amendmentId', message: signingTexts.localized('noSuchAmendment') }],
     });
   }

@@ -17,7 +17,6 @@ export const en = {
   earlyStartOnlyRemote:
     'Only a contract signed away from the studio has a withdrawal period in which the service could begin',
   amendmentCustomerOnly: 'Only the customer signs an amendment (role "customer")',
-  unknownAmendment: 'The contract has no amendment with this id',
   noSuchAmendment: 'No amendment of this contract has this id',
   noAmendment: 'This link includes no amendment to agree to or decline',
   amendmentLink: 'This link is for an amendment: it is agreed to or declined, the contract is not signed again',
@@ -37,7 +36,6 @@ export const de = {
   earlyStartOnlyRemote:
     'Nur ein außerhalb des Studios geschlossener Vertrag hat eine Widerrufsfrist, in der die Leistung beginnen könnte',
   amendmentCustomerOnly: 'Nur die Kundin oder der Kunde unterschreibt eine Änderungsvereinbarung (role "customer")',
-  unknownAmendment: 'Der Vertrag hat keine Änderungsvereinbarung mit dieser ID',
   noSuchAmendment: 'Keine Änderungsvereinbarung dieses Vertrags hat diese ID',
   noAmendment: 'Zu diesem Link gehört keine Änderungsvereinbarung zum Zustimmen oder Ablehnen',
   amendmentLink:
