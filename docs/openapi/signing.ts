@@ -3,7 +3,7 @@ import { mandateText } from '#shared/contracts/mandates/mandate-text.ts';
 import { SigningSessionInput, SigningSessionRecord } from '#shared/signing/open-session-schema.ts';
 import { SigningInput } from '#shared/signing/schema.ts';
 import { SigningSessionStatusRecord } from '#shared/signing/session-status-schema.ts';
-import { SigningMandateRecord, SigningViewRecord } from '#shared/signing/view-schema.ts';
+import { SigningAmendmentRecord, SigningMandateRecord, SigningViewRecord } from '#shared/signing/view-schema.ts';
 import type { AreaDocs, RouteNameOf } from './area-docs.ts';
 import { type Component, component } from './components.ts';
 import { contractComponents as c, signatureImageDataUrl } from './contract-components.ts';
@@ -35,6 +35,8 @@ const SigningSessionInputComponent = component(
       'Nur für `remote`: an welche Adresse der Link geht. Ohne Angabe die E-Mail-Adresse des Kontakts (hat er keine: 422). Bei `counter` 400.',
     expiresInMinutes:
       'Wie lange der Link zum Unterschreiben gilt: am Tresen 5 bis 60 Minuten (ohne Angabe 30), aus der Ferne 5 bis 10080 Minuten, also höchstens 7 Tage (ohne Angabe 10080).',
+    amendmentId:
+      'Statt des Vertrags eine angebotene Änderungsvereinbarung des Vertrags (`offered`): Die Seite zeigt sie in Worten mit „Zustimmen“ und „Ablehnen“. Nur für `customer` (sonst 400 mit dem Feld); eine ID, die keine Änderung dieses Vertrags nennt, 422 mit dem Feld; eine entschiedene oder abgelaufene Änderung oder ein beendeter Vertrag 409. Ohne Angabe wird der Vertrag unterschrieben.',
   },
   {
     text: 'Eine neue Unterschriftssitzung für einen Vertrag und eine Rolle.',
@@ -42,6 +44,7 @@ const SigningSessionInputComponent = component(
       {},
       { role: 'customer', expiresInMinutes: 15 },
       { channel: 'remote', sendTo: 'erika@example.com', expiresInMinutes: 4320 },
+      { role: 'customer', amendmentId: '01JD0000000000000000000011' },
     ],
   },
 );
@@ -62,6 +65,8 @@ const SigningSession = component(
     sentTo:
       'Nur bei `remote`: die Adresse, an die der Link ging. Die Antwort enthält weder Link noch Token: Nur die E-Mail hat ihn.',
     messageId: 'Nur bei `remote`: die Kennung der E-Mail beim Mailversand (SES, lokal die Datei im Postausgang).',
+    amendmentId:
+      'Nur in der Sitzung einer Änderungsvereinbarung: die Änderung, der zugestimmt oder die abgelehnt wird.',
   },
   {
     text: 'Eine geöffnete Unterschriftssitzung mit ihrem Link. Wer den Link hat, kann den Vertrag in dieser Rolle einsehen und unterschreiben: Zeigen Sie ihn nur der Person, die unterschreiben soll.',
@@ -99,14 +104,17 @@ const SigningSessionStatus = component(
     createdAt: 'Wann die Sitzung geöffnet wurde.',
     expiresAt: 'Bis wann der Link zum Unterschreiben gilt (RFC 3339, UTC).',
     status:
-      '`open`: Der Link gilt noch. `signed`: Der letzte Schritt ist unterschrieben, der Link verbraucht (die Kopie ist danach 15 Minuten lang mit ihm abrufbar). `expired`: Die Zeit lief ab, bevor der letzte Schritt unterschrieben war.',
+      '`open`: Der Link gilt noch. `signed`: Der letzte Schritt ist unterschrieben (einer Änderung zugestimmt), der Link verbraucht (die Kopie ist danach 15 Minuten lang mit ihm abrufbar). `declined`: Die Änderung wurde mit dem Link abgelehnt, der Link ist verbraucht. `expired`: Die Zeit lief ab, bevor der letzte Schritt unterschrieben war.',
     steps: {
-      text: 'Die Schritte der Sitzung in ihrer Reihenfolge: immer der Vertrag, in einer Sitzung für `customer` mit ausstehendem SEPA-Mandat danach das Mandat.',
+      text: 'Die Schritte der Sitzung in ihrer Reihenfolge: der Vertrag, in einer Sitzung für `customer` mit ausstehendem SEPA-Mandat danach das Mandat; in der Sitzung einer Änderungsvereinbarung nur die Änderung (`amendment`).',
       fields: {
-        step: '`contract` oder `mandate`.',
-        status: '`signed`, sobald die Unterschrift dieses Schritts vorliegt, sonst `open`.',
+        step: '`contract`, `mandate` oder `amendment`.',
+        status:
+          '`signed`, sobald die Unterschrift dieses Schritts vorliegt (bei `amendment`: zugestimmt), `declined`, wenn die Änderung mit dem Link abgelehnt wurde, sonst `open`.',
       },
     },
+    amendmentId:
+      'Nur in der Sitzung einer Änderungsvereinbarung: die Änderung, der zugestimmt oder die abgelehnt wird.',
   },
   {
     text: 'Eine Unterschriftssitzung, wie das Studio sie sieht: ohne Link und ohne Token.',
@@ -165,6 +173,46 @@ const SigningMandate = component(
   },
 );
 
+const SigningAmendment = component(
+  SigningAmendmentRecord,
+  'SigningAmendment',
+  {
+    id: 'Die ID der Änderungsvereinbarung.',
+    number: 'Ihre Nummer, `<Vertragsnummer>-A<k>`.',
+    kind: '`pause`, `price` oder `items`.',
+    status:
+      'Ihr Zustand jetzt. Nur `offered` lässt sich entscheiden; ist sie inzwischen entschieden oder abgelaufen, zeigt die Seite das statt der Knöpfe.',
+    effectiveFrom: 'Ab wann sie gilt.',
+    offerExpiresOn: 'Bis wann (einschließlich, Zeitzone des Studios) zugestimmt werden kann.',
+    amendmentHash: 'Der Hash der Änderung beim Öffnen der Sitzung; die Zustimmung muss ihn mitsenden (sonst 409).',
+    title: 'Die Überschrift, wie die Vereinbarung sie trägt („Vereinbarung über eine Ruhezeit zum Vertrag …“).',
+    lines:
+      'Die Änderung in Sätzen: was sich ab wann ändert und was daraus folgt, bei einer Ruhezeit das Ende der Mindestlaufzeit, bei Preis und Leistungen die Beiträge danach (und bisher). Aus dem Datensatz der Änderung gebildet, als wäre sie neben den schon vereinbarten vereinbart.',
+  },
+  {
+    text: 'Die Änderungsvereinbarung einer Sitzung: was die Seite über „Zustimmen“ und „Ablehnen“ zeigt.',
+    examples: [
+      {
+        id: '01JD0000000000000000000011',
+        number: '2026-000001-A1',
+        kind: 'pause',
+        status: 'offered',
+        effectiveFrom: '2027-03-10',
+        offerExpiresOn: '2027-03-05',
+        amendmentHash: 'sha256:1d2c3b4a5f6e7d8c9b0a1f2e3d4c5b6a7f8e9d0c1b2a3f4e5d6c7b8a9f0e1d2c',
+        title: 'Vereinbarung über eine Ruhezeit zum Vertrag 2026-000001 (2026-000001-A1)',
+        lines: [
+          'Der Vertrag ruht vom 10.03.2027 bis zum 23.03.2027 (14 Tage).',
+          'Grund: Urlaub.',
+          'Für die ruhenden Tage wird eine Ruhezeitgebühr von 5,00 € je Monat anteilig berechnet.',
+          'Die Mindestlaufzeit verlängert sich um 14 Tage: Sie endet am 14.12.2027 statt am 30.11.2027.',
+          'Ab dem 24.03.2027 gelten die Beiträge wie bisher.',
+        ],
+      },
+    ],
+  },
+);
+
 const SigningView = component(
   SigningViewRecord,
   'SigningView',
@@ -194,8 +242,12 @@ const SigningView = component(
       text: 'Das SEPA-Mandat, das nach dem Vertrag unterschrieben wird: nur in einer Sitzung für `customer`, wenn der Vertrag beim Öffnen der Sitzung ein Mandat im Zustand `pending` hatte und es noch dieses ist; sonst immer vorhanden und `null`.',
       ref: SigningMandate.documented,
     },
+    amendment: {
+      text: 'Nur in der Sitzung einer Änderungsvereinbarung (sonst `null`): die Änderung in Worten. Dann ist `contractSigned` `true`, `mandate` und `withdrawal` sind `null`, und `contract` zeigt den Vertrag, wie er jetzt gilt.',
+      ref: SigningAmendment.documented,
+    },
     withdrawal: {
-      text: 'Nur in einer Sitzung aus der Ferne für `customer` (sonst `null`): was die Seite vor dem Unterschriftenfeld zeigt.',
+      text: 'Nur in einer Sitzung aus der Ferne für `customer` über den Vertrag (sonst `null`): was die Seite vor dem Unterschriftenfeld zeigt.',
       fields: {
         periodEndsOn:
           'Der letzte Tag der Widerrufsfrist, wenn heute unterschrieben wird: der Tag der Unterschrift in der Zeitzone des Studios + 14 Tage (§ 355 Abs. 2, § 187 Abs. 1 BGB).',
@@ -237,6 +289,7 @@ const SigningView = component(
         },
         mandate: null,
         withdrawal: null,
+        amendment: null,
       },
     ],
   },
@@ -267,6 +320,7 @@ export const signingComponents = {
   SigningSession,
   SigningSessionStatus,
   SigningMandate,
+  SigningAmendment,
   SigningView,
   SigningInput: SigningInputComponent,
 } satisfies Record<string, Component>;
@@ -280,6 +334,7 @@ export const signingOperations = {
       'Öffnet eine Sitzung, in der eine Person den Vertrag in einer Rolle auf einem Tablet (oder per QR-Code am eigenen Telefon) liest und unterschreibt. Nur für einen Vertrag im Zustand `pending`, dessen Rolle noch nicht unterschrieben hat (sonst 409).',
       `Der Link ist einmal verwendbar und gilt \`expiresInMinutes\` lang. ${tokenErklaerung} Eine neue Sitzung für denselben Vertrag und dieselbe Rolle beendet die vorige: Ihr Link gilt sofort nicht mehr.`,
       '**Aus der Ferne** (`channel: "remote"`): Der Link geht per E-Mail (deutsch, mit dem Namen des Studios und dem Ablauf) an `sendTo` oder den Kontakt und gilt bis zu 7 Tage; die Antwort enthält weder Link noch Token. Die Seite zeigt vor dem Unterschriftenfeld die Widerrufsbelehrung des Studios und, wenn der Vertrag vor dem Ende der Widerrufsfrist beginnt, das Kästchen für den vorzeitigen Beginn. Der so unterschriebene Vertrag erhält `withdrawal`, sein PDF die Belehrung und das Muster-Widerrufsformular.',
+      '**Eine Änderungsvereinbarung** (`amendmentId`, nur für `customer`): Die Sitzung zeigt statt des Vertrags die angebotene Änderung in Worten (was sich ab wann ändert, das neue Ende der Mindestlaufzeit oder die Beiträge danach) mit „Zustimmen“ und „Ablehnen“ von gleichem Gewicht, am Tresen wie aus der Ferne (dann geht der Link per E-Mail, ohne Widerrufsbelehrung). Eine neue Sitzung für dieselbe Änderung beendet die vorige; Sitzungen des Vertrags und anderer Änderungen bleiben. Unbekannte `amendmentId` 422, nicht mehr angeboten (entschieden, abgelaufen) 409.',
       '**Wiederholungen:** Die Antwort am Tresen enthält ein Geheimnis, das der Server nicht aufbewahrt. Sie wird darum nie gespeichert und nie erneut ausgeliefert; ein `Idempotency-Key` wird dort nicht ausgewertet. Eine Wiederholung öffnet eine neue Sitzung und beendet die vorige, so dass immer höchstens ein Link je Vertrag und Rolle gilt: der aus der zuletzt erhaltenen Antwort. Die Antwort einer Sitzung aus der Ferne enthält kein Geheimnis: Mit `Idempotency-Key` erhält eine Wiederholung sie erneut (`Idempotent-Replayed: true`), und es geht keine zweite E-Mail hinaus.',
     ].join('\n\n'),
     body: SigningSessionInputComponent,
@@ -373,6 +428,39 @@ export const signingOperations = {
       status: 201,
       description: 'Das unterschriebene Mandat mit seinem Text.',
       content: { [json]: c.MandateWithText },
+    },
+    problems: { 401: ['signing-token-invalid'], 409: ['conflict'] },
+  },
+  'signing-agree-amendment': {
+    summary: 'Vertrag – einer Änderungsvereinbarung mit dem Link zustimmen',
+    description: [
+      `„Zustimmen“ auf der Seite einer Sitzung mit \`amendmentId\`: zeichnet die Unterschrift genau wie \`POST /api/contracts/{id}/amendments/{amendmentId}/signature\` auf (Bildregeln, Nachweise mit IP-Adresse und User-Agent des Tablets oder Browsers, Siegel über \`{ contractId, amendmentId, amendmentHash, … }\`); die Änderung wird \`agreed\` und gilt, Ereignis \`amendment.agreed\`. Mit \`Authorization: Signing <token>\`. ${tokenUngueltig}`,
+      'Ein anderer `amendmentHash` als der der Sitzung, eine Sitzung ohne Änderung, eine inzwischen entschiedene oder abgelaufene Änderung: 409. Fehlende oder ungültige Felder: 400 mit dem Feld.',
+      'Der Token wird **in derselben Transaktion** verbraucht: Zustimmen und Ablehnen zusammen gelingen höchstens einmal. Eine abgelehnte Anfrage (400, 409) verbraucht ihn nicht. Ein `Idempotency-Key` gilt je Sitzung: Eine Wiederholung nach verlorener Antwort erhält die erste Antwort.',
+    ].join('\n\n'),
+    signingToken: true,
+    body: c.AmendmentSignatureInput,
+    success: {
+      status: 201,
+      description: 'Die vereinbarte Änderung mit ihrer Unterschrift.',
+      content: { [json]: c.Amendment },
+      headers: ['etag'],
+    },
+    problems: { 401: ['signing-token-invalid'], 409: ['conflict'] },
+  },
+  'signing-decline-amendment': {
+    summary: 'Vertrag – eine Änderungsvereinbarung mit dem Link ablehnen',
+    description: [
+      `„Ablehnen“ auf der Seite einer Sitzung mit \`amendmentId\`: wie \`POST /api/contracts/{id}/amendments/{amendmentId}/decline\`: Die Änderung wird \`declined\`, sonst ändert sich nichts, Ereignis \`amendment.declined\`. Ein Grund ist freiwillig. Mit \`Authorization: Signing <token>\`. ${tokenUngueltig}`,
+      'Eine Sitzung ohne Änderung oder eine inzwischen entschiedene oder abgelaufene Änderung: 409. Der Token wird in derselben Transaktion verbraucht; ein `Idempotency-Key` gilt je Sitzung wie beim Zustimmen.',
+    ].join('\n\n'),
+    signingToken: true,
+    body: c.DeclineInput,
+    success: {
+      status: 200,
+      description: 'Die abgelehnte Änderung.',
+      content: { [json]: c.Amendment },
+      headers: ['etag'],
     },
     problems: { 401: ['signing-token-invalid'], 409: ['conflict'] },
   },

@@ -43,7 +43,7 @@ export const apiDescription = `The back office of a studio (fitness, yoga, dance
 Every route needs \`Authorization: Bearer <JWT>\`, a token of the stack's Cognito user pool whose \`cognito:groups\` claim names the roles, except these public ones:
 - this documentation: \`GET /api/openapi.json\`, \`GET /api/docs\`, \`GET /api/docs/{asset}\`;
 - the signing page: \`GET /api/sign\`, \`GET /api/sign/{asset}\`;
-- the signing page's API, which takes the one-time link's token as \`Authorization: Signing <token>\` instead: \`GET /api/signing\`, \`POST /api/signing\`, \`POST /api/signing/mandate\`, \`GET /api/signing/document\`.
+- the signing page's API, which takes the one-time link's token as \`Authorization: Signing <token>\` instead: \`GET /api/signing\`, \`POST /api/signing\`, \`POST /api/signing/mandate\`, \`POST /api/signing/amendment\`, \`POST /api/signing/amendment/decline\`, \`GET /api/signing/document\`.
 - the customer's buttons „Verträge hier kündigen“ and „Vertrag widerrufen“ (§ 312k, § 356a BGB), limited per client: \`GET /api/kuendigen\`, \`GET /api/widerrufen\`, \`GET /api/erklaerung/{asset}\`, \`POST /api/public/terminations\`, \`POST /api/public/withdrawals\`.
 
 A missing or invalid JWT is refused by the API gateway itself with 401 and the gateway's own body (\`{"message":"Unauthorized"}\`); a valid token without the needed role gets a 403 problem.

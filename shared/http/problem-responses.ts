@@ -42,8 +42,9 @@ const isDatabaseUnavailable = (error: unknown): boolean => {
   return unavailableErrorNames.has(error.name) || (typeof code === 'string' && unavailableErrorCodes.has(code));
 };
 
-// An area names each entity together with its not-found text in both languages (`entities` in its area.ts).
-const notFoundDetail =
+// An area names each entity together with its not-found text in both languages (`entities` in its area.ts); a
+// reference in a body that names nothing (a 422) says it with the same words.
+export const notFoundDetail =
   (entity: EntityName): Localized =>
   (language) =>
     inLanguage(areaProblems.notFound[entity] ?? {}, language);

@@ -62,11 +62,8 @@ const getItem = async (key: { pk: string; sk: string }): Promise<Item[]> => {
   return Item ? [Item] : [];
 };
 
-// The pointer's sort keys name the signer roles; a Query would do, a Get per role reads exactly them.
-const signingPointers = (contractId: string) =>
-  Promise.all((['customer', 'studio'] as const).map((role) => getItem(currentSessionKey(contractId, role)))).then(
-    (found) => found.flat(),
-  );
+// The contract's pointers, one per signer role and one per amendment signed through a session: its whole partition.
+const signingPointers = (contractId: string) => partition(currentSessionKey(contractId, 'customer').pk);
 
 // A due the contract's partition holds was collected: its debit, as sent, sits in that collection's partition.
 const debitsOfContract = async (contractId: string): Promise<Item[]> => {

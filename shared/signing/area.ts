@@ -30,6 +30,8 @@ export const signingArea = {
     { name: 'signing-view', method: 'GET', path: '/api/signing', entry: 'functions/signing/view.ts', roles: 'public', data: 'read' },
     { name: 'signing-sign', method: 'POST', path: '/api/signing', entry: 'functions/signing/sign.ts', roles: 'public', data: 'read-write', sealing: 'sign' },
     { name: 'signing-sign-mandate', method: 'POST', path: '/api/signing/mandate', entry: 'functions/signing/sign-mandate.ts', roles: 'public', data: 'read-write', sealing: 'sign' },
+    { name: 'signing-agree-amendment', method: 'POST', path: '/api/signing/amendment', entry: 'functions/signing/agree-amendment.ts', roles: 'public', data: 'read-write', sealing: 'sign' },
+    { name: 'signing-decline-amendment', method: 'POST', path: '/api/signing/amendment/decline', entry: 'functions/signing/decline-amendment.ts', roles: 'public', data: 'read-write' },
     { name: 'signing-document', method: 'GET', path: '/api/signing/document', entry: 'functions/signing/document.ts', roles: 'public', data: 'read-write', sealing: 'sign', originals: 'store', files: contractDocumentFiles },
   ],
   eventTypes: [],
@@ -50,6 +52,11 @@ export const signingArea = {
       headers: signingToken,
       body: { mandateHash: `sha256:${'0'.repeat(64)}`, ...sampleSignature },
     },
+    'signing-agree-amendment': {
+      headers: signingToken,
+      body: { amendmentHash: `sha256:${'0'.repeat(64)}`, ...sampleSignature },
+    },
+    'signing-decline-amendment': { headers: signingToken, body: {} },
     'signing-document': { headers: signingToken },
   }),
 } as const satisfies AreaDefinition;

@@ -1,5 +1,5 @@
 import { recordMapping } from '../db/record-mapping.ts';
-import { currentSessionKey, signingSessionKey } from './keys.ts';
+import { currentAmendmentSessionKey, currentSessionKey, signingSessionKey } from './keys.ts';
 import { type StoredSigningSession, StoredSigningSessionRecord } from './schema.ts';
 
 /**
@@ -8,7 +8,13 @@ import { type StoredSigningSession, StoredSigningSessionRecord } from './schema.
  * pointer per contract and role names the session that is current, so a new
  * one ends the older one in the same transaction.
  */
-export { currentSessionKey, signingSessionKey } from './keys.ts';
+export { currentAmendmentSessionKey, currentSessionKey, signingSessionKey } from './keys.ts';
+
+/** The pointer naming a session's current one: its contract and role's, or its amendment's. */
+export const currentPointerKey = (session: Pick<StoredSigningSession, 'contractId' | 'role' | 'amendmentId'>) =>
+  session.amendmentId === null
+    ? currentSessionKey(session.contractId, session.role)
+    : currentAmendmentSessionKey(session.contractId, session.amendmentId);
 
 /** After its signature, a session still fetches the copy for this long (docs/walkthrough.md, "Signing at the counter"). */
 export const copyWindowMs = 15 * 60 * 1000;
@@ -33,7 +39,7 @@ export const signingSessionItem = (tokenHash: string, session: StoredSigningSess
 };
 
 export const currentSessionItem = (session: StoredSigningSession, tokenHash: string) => ({
-  ...currentSessionKey(session.contractId, session.role),
+  ...currentPointerKey(session),
   entity: 'currentSigningSession',
   sessionId: session.id,
   tokenHash,

@@ -1,5 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { now } from '../clock.ts';
+import { existingAmendment } from '../contracts/amendments/decide-amendment.ts';
+import type { ContractWithSignatures } from '../contracts/schema.ts';
 import { getExistingContract } from '../contracts/store.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { NotFound } from '../db/errors.ts';
@@ -32,15 +34,32 @@ const findSession = async (contractId: string, sessionId: string): Promise<Store
   return signingSessionFromItem(Item);
 };
 
-/** The session and where its steps stand; the contract's step is signed once its role's signature exists. */
-export const getSigningSession = async (contractId: string, sessionId: string): Promise<SigningSessionStatus> => {
-  const [contract, session] = await Promise.all([getExistingContract(contractId), findSession(contractId, sessionId)]);
+/** The contract's steps: its own, signed once its role's signature exists, and the mandate's. */
+const contractSteps = (
+  contract: Pick<ContractWithSignatures, 'signatures'>,
+  session: StoredSigningSession,
+): SigningSessionStatus['steps'] => {
   const contractSigned = contract.signatures.some((signature) => signature.role === session.role);
   // Only the last step spends the token: with a mandate, `signedAt` is the mandate's signature.
-  const spent = session.signedAt !== null;
   const steps: SigningSessionStatus['steps'] = [{ step: 'contract', status: contractSigned ? 'signed' : 'open' }];
-  if (session.mandateHash !== null) steps.push({ step: 'mandate', status: spent ? 'signed' : 'open' });
+  if (session.mandateHash !== null) steps.push({ step: 'mandate', status: session.signedAt ? 'signed' : 'open' });
+  return steps;
+};
+
+/** An amendment's one step: how the token was spent, read from what the amendment became. */
+const amendmentStep = async (session: StoredSigningSession): Promise<SigningSessionStatus['steps']> => {
+  if (session.signedAt === null) return [{ step: 'amendment', status: 'open' }];
+  const { amendment } = await existingAmendment(session.contractId, session.amendmentId as string);
+  return [{ step: 'amendment', status: amendment.status === 'declined' ? 'declined' : 'signed' }];
+};
+
+/** The session and where its steps stand. */
+export const getSigningSession = async (contractId: string, sessionId: string): Promise<SigningSessionStatus> => {
+  const [contract, session] = await Promise.all([getExistingContract(contractId), findSession(contractId, sessionId)]);
+  const steps = session.amendmentId === null ? contractSteps(contract, session) : await amendmentStep(session);
+  const spent = session.signedAt !== null;
   const expired = !spent && now().getTime() >= Date.parse(session.validUntil);
+  const declined = steps.some((step) => step.status === 'declined');
   return {
     id: session.id,
     contractId: session.contractId,
@@ -48,7 +67,8 @@ export const getSigningSession = async (contractId: string, sessionId: string): 
     channel: session.channel,
     createdAt: session.createdAt,
     expiresAt: session.validUntil,
-    status: spent ? 'signed' : expired ? 'expired' : 'open',
+    status: spent ? (declined ? 'declined' : 'signed') : expired ? 'expired' : 'open',
     steps,
+    ...(session.amendmentId === null ? {} : { amendmentId: session.amendmentId }),
   };
 };

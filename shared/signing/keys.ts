@@ -9,3 +9,8 @@ export const currentSessionKey = (contractId: string, role: SignerRole) => ({
   pk: `SIGNING_SESSIONS#${contractId}`,
   sk: `CURRENT#${role}`,
 });
+/** An amendment's session has a pointer of its own: a new session for the amendment ends the older one, not the contract's. */
+export const currentAmendmentSessionKey = (contractId: string, amendmentId: string) => ({
+  pk: `SIGNING_SESSIONS#${contractId}`,
+  sk: `CURRENT#AMENDMENT#${amendmentId}`,
+});

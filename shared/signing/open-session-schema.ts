@@ -45,6 +45,8 @@ const SessionFields = v.strictObject({
   /** Only for `remote`: where the link goes, by default the contact's email. */
   sendTo: optionalString(emailAddress()),
   expiresInMinutes: v.optional(wholeMinutes),
+  /** The offered amendment the session shows with „Zustimmen“ and „Ablehnen“ instead of the contract; only the customer's. */
+  amendmentId: optionalString(v.pipe(v.string(), v.maxLength(100, schemaMessage('field.tooLong', 100)))),
 });
 
 /** Body of `POST /api/contracts/:id/signing-sessions`. */
@@ -59,6 +61,14 @@ export const SigningSessionInput = v.pipe(
       signingTexts.schemaMessage('onlyRemote'),
     ),
     ['sendTo'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['role'], ['amendmentId']],
+      (input) => input.role === 'customer' || input.amendmentId === null,
+      signingTexts.schemaMessage('amendmentCustomerOnly'),
+    ),
+    ['amendmentId'],
   ),
 );
 export type SigningSessionInput = v.InferOutput<typeof SigningSessionInput>;
@@ -80,5 +90,7 @@ export const SigningSessionRecord = v.object({
   sentTo: v.optional(v.string()),
   /** The mail service's id of the message (SES's, or the outbox file's locally). */
   messageId: v.optional(v.string()),
+  /** Only in an amendment's session: the amendment it agrees to or declines. */
+  amendmentId: v.optional(recordId()),
 });
 export type SigningSession = v.InferOutput<typeof SigningSessionRecord>;

@@ -14,7 +14,8 @@ export const itemKinds = [
     entity: 'currentSigningSession',
     personalData: false,
     category: 'signing sessions',
-    purpose: 'Names the current signing session of a contract and role (ids and the token’s hash only).',
+    purpose:
+      'Names the current signing session of a contract and role, or of an amendment (ids and the token’s hash only).',
     retention: 'Expires with its session.',
     reach: { from: 'signing' },
   },

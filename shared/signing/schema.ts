@@ -25,6 +25,12 @@ export const StoredSigningSessionRecord = v.object({
    * second step. Null without one (and in every studio session, and in a session stored before the step).
    */
   mandateHash: v.nullable(documentHash()),
+  /**
+   * The amendment the session signs or declines instead of the contract, and its hash when the session was opened
+   * (the page shows exactly this). Null in a contract's session (and in a session stored before amendments).
+   */
+  amendmentId: v.optional(v.nullable(recordId()), null),
+  amendmentHash: v.optional(v.nullable(documentHash()), null),
   createdAt: timestamp(),
   /** The `sub` of the staff member who opened the session. */
   createdBy: userSub(),

@@ -3,8 +3,11 @@ import { signerRoles } from '../contracts/signature-schema.ts';
 import { recordId, timestamp } from '../schema/record.ts';
 import { signingChannels } from './schema.ts';
 
-/** A session's steps: the contract, then (a customer's session with a pending SEPA mandate) the mandate. */
-export const signingSteps = ['contract', 'mandate'] as const;
+/**
+ * A session's steps: the contract, then (a customer's session with a pending SEPA mandate) the mandate; an
+ * amendment's session has the amendment as its one step.
+ */
+export const signingSteps = ['contract', 'mandate', 'amendment'] as const;
 
 /**
  * The answer of `GET /api/contracts/:id/signing-sessions/:sessionId`: what staff may know of a session,
@@ -17,8 +20,13 @@ export const SigningSessionStatusRecord = v.object({
   channel: v.picklist(signingChannels),
   createdAt: timestamp(),
   expiresAt: timestamp(),
-  /** `signed`: its last step is signed and the token spent; `expired`: its time ran out before that. */
-  status: v.picklist(['open', 'signed', 'expired']),
-  steps: v.array(v.object({ step: v.picklist(signingSteps), status: v.picklist(['open', 'signed']) })),
+  /**
+   * `signed`: its last step is signed and the token spent; `declined`: the amendment was declined with it (the
+   * token spent too); `expired`: its time ran out before either.
+   */
+  status: v.picklist(['open', 'signed', 'declined', 'expired']),
+  steps: v.array(v.object({ step: v.picklist(signingSteps), status: v.picklist(['open', 'signed', 'declined']) })),
+  /** Only in an amendment's session: the amendment it agrees to or declines. */
+  amendmentId: v.optional(recordId()),
 });
 export type SigningSessionStatus = v.InferOutput<typeof SigningSessionStatusRecord>;

@@ -16,6 +16,7 @@ export const signWithSession = async (
   context: SigningContext,
 ): Promise<ContractWithSignatures> => {
   const { session } = presented;
+  if (session.amendmentId !== null) throw new Problem('conflict', signingTexts.localized('amendmentLink'));
   const { requestedEarlyStart, ...signature } = input;
   // Only the customer's own signature at home concludes the contract away from the studio (§ 312b BGB).
   const away = session.channel === 'remote' && session.role === 'customer';

@@ -1,4 +1,6 @@
 import { now } from '../clock.ts';
+import { getContractAndAmendments } from '../contracts/amendments/amendment-store.ts';
+import { amendmentSummary } from '../contracts/amendments/amendment-summary.ts';
 import { getExistingMandates } from '../contracts/mandates/mandate-store.ts';
 import { mandateText } from '../contracts/mandates/mandate-text.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
@@ -12,8 +14,8 @@ import {
   withdrawalNotice,
 } from '../contracts/withdrawal/withdrawal-notice.ts';
 import { withdrawalPeriodEndsOn } from '../contracts/withdrawal/withdrawal-period.ts';
-import type { PresentedSession } from './find-session.ts';
-import type { SigningMandate, SigningView, SigningWithdrawal } from './view-schema.ts';
+import { invalidSigningToken, type PresentedSession } from './find-session.ts';
+import type { SigningAmendment, SigningMandate, SigningView, SigningWithdrawal } from './view-schema.ts';
 
 /** Whose name the page offers in its name field: the contact's, or the studio's representative's. */
 const expectedSigner = (contract: ContractWithSignatures, role: SignerRole): string =>
@@ -46,11 +48,44 @@ const withdrawalStep = (
   };
 };
 
+/** An amendment's session: the amendment as of now, in words, with the hash it was opened on. */
+const amendmentView = async ({ session }: PresentedSession): Promise<SigningView> => {
+  const { contract: withSignatures, amendments } = await getContractAndAmendments(session.contractId);
+  const { signatures: _signatures, ...contract } = withSignatures;
+  const amendment = amendments.find((candidate) => candidate.id === session.amendmentId);
+  // An amendment is never deleted, but a session cannot vouch for that: without it, the link shows nothing.
+  if (!amendment) throw invalidSigningToken();
+  const step: SigningAmendment = {
+    id: amendment.id,
+    number: amendment.number,
+    kind: amendment.kind,
+    status: amendment.status,
+    effectiveFrom: amendment.effectiveFrom,
+    offerExpiresOn: amendment.offerExpiresOn,
+    amendmentHash: session.amendmentHash as string,
+    ...amendmentSummary(amendment, contract, amendments),
+  };
+  return {
+    role: session.role,
+    channel: session.channel,
+    documentHash: session.documentHash,
+    expiresAt: session.validUntil,
+    signerName: expectedSigner(withSignatures, session.role),
+    contractSigned: true,
+    contract,
+    term: describeTerm(contract),
+    mandate: null,
+    withdrawal: null,
+    amendment: step,
+  };
+};
+
 /** What the signing page shows: the contract as agreed, its term in words, the mandate after it, and what the signatures must echo. */
 export const signingView = async (
   { session }: PresentedSession,
   withdrawalPage: string | undefined,
 ): Promise<SigningView> => {
+  if (session.amendmentId !== null) return amendmentView({ session } as PresentedSession);
   const [{ signatures, ...contract }, mandate] = await Promise.all([
     getExistingContract(session.contractId),
     mandateStep(session.contractId, session.mandateHash),
@@ -67,5 +102,6 @@ export const signingView = async (
     mandate,
     withdrawal:
       session.channel === 'remote' && session.role === 'customer' ? withdrawalStep(contract, withdrawalPage) : null,
+    amendment: null,
   };
 };

@@ -1,16 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { contractKey } from '../contracts/entity.ts';
-import type { SignerRole } from '../contracts/signature-schema.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { versionCheck } from '../db/versioned.ts';
 import { putNew, type WriteItem } from '../db/write.ts';
-import {
-  copyWindowMs,
-  currentSessionItem,
-  currentSessionKey,
-  signingSessionItem,
-  signingSessionKey,
-} from './entity.ts';
+import { copyWindowMs, currentSessionItem, signingSessionItem, signingSessionKey } from './entity.ts';
 import type { StoredSigningSession } from './schema.ts';
 
 /*
@@ -21,10 +14,10 @@ import type { StoredSigningSession } from './schema.ts';
  * importing this module would add the write path to their bundles.
  */
 
-/** The token hash of the contract's current session in `role`, if one was opened. */
-export const currentTokenHash = async (contractId: string, role: SignerRole): Promise<string | undefined> => {
+/** The token hash of the current session a pointer names (a contract's in a role, or an amendment's), if one was opened. */
+export const currentTokenHash = async (pointer: { pk: string; sk: string }): Promise<string | undefined> => {
   const { Item } = await documentClient.send(
-    new GetCommand({ TableName: tableName(), Key: currentSessionKey(contractId, role), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: pointer, ConsistentRead: true }),
   );
   return typeof Item?.tokenHash === 'string' ? Item.tokenHash : undefined;
 };
@@ -32,14 +25,16 @@ export const currentTokenHash = async (contractId: string, role: SignerRole): Pr
 /**
  * A new session: the session, the pointer to it (on condition that it still
  * names `previousHash`, the session read as current, or none), a check that
- * the contract is still at `contractVersion`, and the end of the session it
- * replaces: deleting it means its token no longer finds anything.
+ * the contract is still at `contractVersion` (and whatever else the opening
+ * read must still hold: `unchanged`), and the end of the session it replaces:
+ * deleting it means its token no longer finds anything.
  */
 export const sessionOpeningWrites = (
   session: StoredSigningSession,
   tokenHash: string,
   previousHash: string | undefined,
   contractVersion: number,
+  unchanged: readonly WriteItem[] = [],
 ): WriteItem[] => [
   putNew(signingSessionItem(tokenHash, session)),
   previousHash === undefined
@@ -53,6 +48,7 @@ export const sessionOpeningWrites = (
         },
       },
   versionCheck(contractKey(session.contractId), contractVersion),
+  ...unchanged,
   ...(previousHash === undefined ? [] : [{ Delete: { TableName: tableName(), Key: signingSessionKey(previousHash) } }]),
 ];
 

@@ -16,6 +16,10 @@ export const en = {
   linkAddressRequired: 'Required: the contact has no email address',
   earlyStartOnlyRemote:
     'Only a contract signed away from the studio has a withdrawal period in which the service could begin',
+  amendmentCustomerOnly: 'Only the customer signs an amendment (role "customer")',
+  noSuchAmendment: 'No amendment of this contract has this id',
+  noAmendment: 'This link includes no amendment to agree to or decline',
+  amendmentLink: 'This link is for an amendment: it is agreed to or declined, the contract is not signed again',
 } as const;
 
 export const de = {
@@ -31,6 +35,11 @@ export const de = {
   linkAddressRequired: 'Pflichtfeld: Der Kontakt hat keine E-Mail-Adresse',
   earlyStartOnlyRemote:
     'Nur ein außerhalb des Studios geschlossener Vertrag hat eine Widerrufsfrist, in der die Leistung beginnen könnte',
+  amendmentCustomerOnly: 'Nur die Kundin oder der Kunde unterschreibt eine Änderungsvereinbarung (role "customer")',
+  noSuchAmendment: 'Keine Änderungsvereinbarung dieses Vertrags hat diese ID',
+  noAmendment: 'Zu diesem Link gehört keine Änderungsvereinbarung zum Zustimmen oder Ablehnen',
+  amendmentLink:
+    'Dieser Link gilt einer Änderungsvereinbarung: Ihr wird zugestimmt oder sie wird abgelehnt, der Vertrag wird nicht erneut unterschrieben',
 } as const satisfies GermanTexts<typeof en>;
 
 export const signingTexts = areaTexts(

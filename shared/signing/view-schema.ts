@@ -1,9 +1,10 @@
 import * as v from 'valibot';
+import { amendmentKinds, amendmentStatuses } from '../contracts/amendments/in-force-schema.ts';
 import { dateRecord } from '../contracts/fields.ts';
 import { MandateCreditorRecord } from '../contracts/mandates/mandate-schema.ts';
 import { ContractRecord } from '../contracts/schema.ts';
 import { signerRoles } from '../contracts/signature-schema.ts';
-import { timestamp } from '../schema/record.ts';
+import { recordId, timestamp } from '../schema/record.ts';
 import { documentHash, signingChannels } from './schema.ts';
 
 /*
@@ -38,6 +39,23 @@ export const SigningWithdrawalRecord = v.object({
 });
 export type SigningWithdrawal = v.InferOutput<typeof SigningWithdrawalRecord>;
 
+/** An amendment's session: what the page shows above „Zustimmen“ and „Ablehnen“, and the hash the signature echoes. */
+export const SigningAmendmentRecord = v.object({
+  id: recordId(),
+  number: v.string(),
+  kind: v.picklist(amendmentKinds),
+  /** As of now: a page loaded after the offer was decided or ran out shows that instead of the buttons. */
+  status: v.picklist(amendmentStatuses),
+  effectiveFrom: dateRecord(),
+  offerExpiresOn: dateRecord(),
+  amendmentHash: documentHash(),
+  /** „Vereinbarung über eine Ruhezeit zum Vertrag 2026-000001 (2026-000001-A1)“. */
+  title: v.string(),
+  /** What changes, from when, and what follows (the minimum term's end, the dues), a sentence a line. */
+  lines: v.array(v.string()),
+});
+export type SigningAmendment = v.InferOutput<typeof SigningAmendmentRecord>;
+
 /** The answer of `GET /api/signing`: what the signing page shows and what its signature must echo. */
 export const SigningViewRecord = v.object({
   role: v.picklist(signerRoles),
@@ -53,7 +71,9 @@ export const SigningViewRecord = v.object({
   term: TermSentencesRecord,
   /** The pending mandate the session includes, signed after the contract; null when there is none. */
   mandate: v.nullable(SigningMandateRecord),
-  /** The right of withdrawal the customer's remote signature gives; null at the counter and for the studio's role. */
+  /** The right of withdrawal the customer's remote signature gives; null at the counter, for the studio's role and for an amendment. */
   withdrawal: v.nullable(SigningWithdrawalRecord),
+  /** The amendment the session agrees to or declines instead of signing the contract; null in a contract's session. */
+  amendment: v.nullable(SigningAmendmentRecord),
 });
 export type SigningView = v.InferOutput<typeof SigningViewRecord>;

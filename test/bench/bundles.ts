@@ -62,8 +62,8 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     why: "the same PDF as contracts-document, and the MIME message: nodemailer's MailComposer (135 KB, 74 KB of it its table of MIME types, which nodemailer imports by a relative path that no alias can replace); measured 760.7 KB with the withdrawal's texts in the contracts' catalogue, 764.9 KB with the Widerrufsbelehrung and the model form a remote-signed original prints; measured 768.7 KB with a mandate signed on a later day is mailed beside the original; measured 771.9 KB with the agreed amendments' price changes in the payment schedule (their read and the in-force timeline)",
   },
   'signing-sessions-open': {
-    kb: 230,
-    why: "the QR code of the signing link (qrcode's core and SVG renderer, 23 KB), and since a remote session mails its link the MIME message as contracts-send-copy (nodemailer's MailComposer, 135 KB; measured 224.7 KB)",
+    kb: 236,
+    why: "the QR code of the signing link (qrcode's core and SVG renderer, 23 KB), and since a remote session mails its link the MIME message as contracts-send-copy (nodemailer's MailComposer, 135 KB; measured 224.7 KB); measured 233.3 KB with an amendment's session: the amendment's record and the checks that it is still offered on a running contract",
   },
   'contracts-sign': {
     kb: 78,
@@ -150,8 +150,16 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     why: "The amendment's record, the contract's in-force fields and the collected dues an early end may not reach (measured 65.3 KB)",
   },
   'signing-view': {
-    kb: 63,
-    why: "The contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr (measured 60.7 KB)",
+    kb: 69,
+    why: "The contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr (measured 60.7 KB); measured 66.6 KB with an amendment's session: the amendment's record and its summary in German (the term's end and the dues after it)",
+  },
+  'signing-agree-amendment': {
+    kb: 93,
+    why: "the same signature checks, seal and pause checks as contracts-sign-amendment (86.1 KB), and the signing token's session (measured 90.0 KB)",
+  },
+  'signing-decline-amendment': {
+    kb: 71,
+    why: "the amendment's record with the contract's in-force fields as contracts-decline-amendment (64.4 KB), and the signing token's session with the signing area's texts (measured 68.0 KB)",
   },
   'studio-put': {
     kb: 65,

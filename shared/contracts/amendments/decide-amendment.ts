@@ -1,8 +1,11 @@
 import { now } from '../../clock.ts';
 import { ConditionFailed, NotFound, WriteContention } from '../../db/errors.ts';
-import { write } from '../../db/write.ts';
+import { type WriteItem, write } from '../../db/write.ts';
 import { Problem } from '../../http/problem.ts';
-import { amendmentTexts } from '../texts.ts';
+import { hasEnded } from '../computed-dates.ts';
+import type { CalendarDate } from '../dates.ts';
+import type { ContractWithSignatures } from '../schema.ts';
+import { amendmentTexts, contractTexts } from '../texts.ts';
 import type { Amendment } from './amendment-schema.ts';
 import { getContractAndAmendments } from './amendment-store.ts';
 import { decisionWrites } from './amendment-writes.ts';
@@ -27,6 +30,15 @@ export const refuseUnlessOffered = (amendment: Amendment) => {
   }
 };
 
+/** Only a running contract is amended, and only its offers decided: signed or terminated, and not ended. */
+export const refuseUnlessRunning = (contract: ContractWithSignatures, today: CalendarDate) => {
+  if (contract.status !== 'signed' && contract.status !== 'terminated') {
+    throw new Problem('conflict', amendmentTexts.localized('amendmentNeedsRunningContract', contract.status));
+  }
+  if (hasEnded(contract, today))
+    throw new Problem('conflict', contractTexts.localized('ended', String(contract.endsOn)));
+};
+
 const maxAttempts = 5;
 
 /** `declined` by the customer (staff record it), or `cancelled` by the studio with a reason. */
@@ -34,6 +46,8 @@ export const decideAmendment = async (
   contractId: string,
   amendmentId: string,
   decision: { status: 'declined'; reason: string | null } | { status: 'cancelled'; reason: string },
+  /** Items the caller needs in the decision's transaction (a signing session's token); their failure is the caller's. */
+  extraWrites: readonly WriteItem[] = [],
 ): Promise<Amendment> => {
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     const { amendment } = await existingAmendment(contractId, amendmentId);
@@ -48,8 +62,9 @@ export const decideAmendment = async (
       updatedAt: at,
       version: amendment.version + 1,
     };
+    const writes = decisionWrites(next);
     try {
-      await write(decisionWrites(next), {
+      await write([...writes, ...extraWrites], {
         result: next,
         change: {
           type: decision.status === 'declined' ? 'amendment.declined' : 'amendment.cancelled',
@@ -60,6 +75,7 @@ export const decideAmendment = async (
       return next;
     } catch (error) {
       if (!(error instanceof ConditionFailed)) throw error;
+      if (extraWrites.some((_, index) => error.at(writes.length + index))) throw error;
     }
   }
   throw new WriteContention();

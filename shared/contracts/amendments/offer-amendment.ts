@@ -8,7 +8,7 @@ import { localized } from '../../messages/index.ts';
 import { periodStartOnOrAfter, type RecurringInterval } from '../../sepa/periods.ts';
 import type { Service } from '../../services/schema.ts';
 import { getService } from '../../services/store.ts';
-import { hasEnded, todayOf } from '../computed-dates.ts';
+import { todayOf } from '../computed-dates.ts';
 import { addDays, type CalendarDate, compareDates, laterOf, minimumTermEndsOn } from '../dates.ts';
 import type { ContractItem, ContractWithSignatures } from '../schema.ts';
 import { amendmentTexts, contractTexts } from '../texts.ts';
@@ -17,6 +17,7 @@ import { amendmentHash } from './amendment-hash.ts';
 import type { Amendment } from './amendment-schema.ts';
 import { getContractAndAmendments } from './amendment-store.ts';
 import { offerWrites } from './amendment-writes.ts';
+import { refuseUnlessRunning } from './decide-amendment.ts';
 import { itemsOnDay, pauseInForce } from './in-force.ts';
 import type { AmendmentInput, ItemsInput, PauseInput, PriceInput } from './offer-input.ts';
 
@@ -28,15 +29,6 @@ const unusable = (detail: Message, path: string, message: Message) =>
   new Problem('unprocessable', detail, { errors: [{ path, message }] });
 const conflict = (detail: Message, path: string, message: Message) =>
   new Problem('conflict', detail, { errors: [{ path, message }] });
-
-/** Only a running contract is amended: signed or terminated, and not ended. */
-export const refuseUnlessRunning = (contract: ContractWithSignatures, today: CalendarDate) => {
-  if (contract.status !== 'signed' && contract.status !== 'terminated') {
-    throw new Problem('conflict', amendmentTexts.localized('amendmentNeedsRunningContract', contract.status));
-  }
-  if (hasEnded(contract, today))
-    throw new Problem('conflict', contractTexts.localized('ended', String(contract.endsOn)));
-};
 
 /** A pause's days must not overlap another open or agreed pause, nor lie in a due already collected. */
 export const refuseBlockedPause = async (

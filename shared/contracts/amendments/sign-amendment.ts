@@ -1,6 +1,6 @@
 import { now } from '../../clock.ts';
 import { ConditionFailed, WriteContention } from '../../db/errors.ts';
-import { write } from '../../db/write.ts';
+import { type WriteItem, write } from '../../db/write.ts';
 import { newId } from '../../http/ids.ts';
 import { Problem } from '../../http/problem.ts';
 import { checkedSignatureImage, evidenceOf, type SigningContext, sealOf } from '../../signatures/evidence.ts';
@@ -8,9 +8,9 @@ import { todayOf } from '../computed-dates.ts';
 import { amendmentTexts } from '../texts.ts';
 import type { Amendment, AmendmentSignature } from './amendment-schema.ts';
 import { agreementWrites } from './amendment-writes.ts';
-import { existingAmendment, refuseUnlessOffered } from './decide-amendment.ts';
+import { existingAmendment, refuseUnlessOffered, refuseUnlessRunning } from './decide-amendment.ts';
 import { inForceOnContract } from './in-force.ts';
-import { refuseBlockedPause, refuseUnlessRunning } from './offer-amendment.ts';
+import { refuseBlockedPause } from './offer-amendment.ts';
 import type { AmendmentSignatureInput } from './signature-input.ts';
 
 /** What an amendment signature's seal covers besides its evidence: the contract, the amendment and its hash. */
@@ -32,6 +32,11 @@ export const signAmendment = async (
   amendmentId: string,
   input: AmendmentSignatureInput,
   context: SigningContext,
+  /**
+   * Items the caller needs in the signature's own transaction (a signing session's token is spent there).
+   * When one of their conditions fails, the `ConditionFailed` is the caller's to read.
+   */
+  extraWrites: readonly WriteItem[] = [],
 ): Promise<Amendment> => {
   const image = checkedSignatureImage(input.signatureImage);
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -67,8 +72,9 @@ export const signAmendment = async (
     };
     const inForce = inForceOnContract(amendments.map((candidate) => (candidate.id === agreed.id ? agreed : candidate)));
     const nextContract = { id: contract.id, version: contract.version + 1, updatedAt: signature.signedAt };
+    const writes = agreementWrites(agreed, image, nextContract, inForce);
     try {
-      await write(agreementWrites(agreed, image, nextContract, inForce), {
+      await write([...writes, ...extraWrites], {
         result: agreed,
         change: { type: 'amendment.agreed', id: agreed.id, version: agreed.version },
       });
@@ -76,6 +82,7 @@ export const signAmendment = async (
     } catch (error) {
       // Decided meanwhile (signed, declined, cancelled) or the contract changed: decide again on the fresh state.
       if (!(error instanceof ConditionFailed)) throw error;
+      if (extraWrites.some((_, index) => error.at(writes.length + index))) throw error;
     }
   }
   throw new WriteContention();

@@ -430,7 +430,140 @@
     return { section, fields: () => ({ requestedEarlyStart: box ? box.checked : false }) };
   };
 
+  const decided = (heading, text) =>
+    show(element('section', { class: 'notice done' }, element('h1', { text: heading }), element('p', { text })));
+
+  /**
+   * An amendment's session (docs/amendments.md, "Am Tablet und zu Hause"): what changes, then one form with the
+   * pad for agreeing and two buttons of equal weight, „Zustimmen“ and „Ablehnen“. Neither is preselected,
+   * greyed out or smaller: agreeing asks for the signature and the consent when tapped, declining asks for nothing.
+   */
+  const renderAmendment = (view) => {
+    const { contract, amendment } = view;
+    document.title = 'Änderung des Vertrags';
+    if (amendment.status !== 'offered') {
+      return stop('Über diese Änderung ist schon entschieden', 'Bitte wenden Sie sich an das Studio.');
+    }
+    const nameInput = element('input', {
+      id: 'signer-name',
+      name: 'signerName',
+      type: 'text',
+      autocomplete: 'name',
+      required: true,
+      maxlength: '200',
+      value: view.signerName,
+    });
+    const canvas = element('canvas', { id: 'pad', class: 'pad', role: 'img', 'aria-labelledby': 'pad-label' });
+    const clear = element('button', { type: 'button', class: 'secondary', text: 'Löschen' });
+    const consent = element('input', { id: 'consent', name: 'consent', type: 'checkbox' });
+    const agree = element('button', { type: 'submit', class: 'choice', text: 'Zustimmen' });
+    const decline = element('button', { type: 'button', class: 'choice', text: 'Ablehnen' });
+    const message = element('p', { id: 'form-message', class: 'form-message', role: 'alert' });
+    const form = element(
+      'form',
+      { id: 'decision', 'aria-labelledby': 'decision-heading', novalidate: true },
+      element('h2', { id: 'decision-heading', text: 'Ihre Entscheidung' }),
+      element('p', {
+        class: 'hint',
+        text: 'Zum Zustimmen unterschreiben Sie bitte im Feld und bestätigen das Kästchen. Zum Ablehnen brauchen Sie nichts weiter.',
+      }),
+      element(
+        'div',
+        { class: 'field' },
+        element('label', { for: 'signer-name', text: 'Name der unterschreibenden Person' }),
+        nameInput,
+      ),
+      element(
+        'div',
+        { class: 'field' },
+        element('p', { id: 'pad-label', class: 'label', text: 'Unterschrift mit Finger, Stift oder Maus' }),
+        canvas,
+        clear,
+      ),
+      element(
+        'div',
+        { class: 'consent' },
+        consent,
+        element('label', {
+          for: 'consent',
+          text: 'Ich habe die Änderung oben gelesen und stimme ihr mit meiner Unterschrift verbindlich zu.',
+        }),
+      ),
+      element('div', { class: 'choices' }, agree, decline),
+      message,
+    );
+    let pad;
+    clear.addEventListener('click', () => pad.clear());
+    const busy = (on) => {
+      agree.disabled = on;
+      decline.disabled = on;
+    };
+    const failed = async (response) => {
+      if (response?.status === 401) return linkInvalid();
+      const problem = response ? await response.json().catch(() => ({})) : {};
+      message.textContent = response
+        ? `Das hat nicht geklappt: ${problem.detail ?? problem.title ?? response.status}`
+        : 'Keine Verbindung. Bitte prüfen Sie das Netz und versuchen Sie es noch einmal.';
+      busy(false);
+    };
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const name = nameInput.value.trim();
+      if (!name || pad.isEmpty() || !consent.checked) {
+        message.textContent =
+          'Zum Zustimmen fehlt noch etwas: Bitte geben Sie Ihren Namen an, unterschreiben Sie im Feld und bestätigen Sie das Kästchen.';
+        return;
+      }
+      busy(true);
+      message.textContent = 'Ihre Zustimmung wird gespeichert …';
+      const body = JSON.stringify({
+        signerName: name,
+        signatureImage: signatureImage(canvas),
+        consent: true,
+        amendmentHash: amendment.amendmentHash,
+      });
+      const response = await post('signing/amendment', body, randomKey()).catch(() => undefined);
+      if (response?.status !== 201) return failed(response);
+      decided(
+        `Vielen Dank, ${name}!`,
+        `Sie haben der Änderung Nr. ${amendment.number} zugestimmt. Sie gilt ab dem ${date(amendment.effectiveFrom)}.`,
+      );
+    });
+    decline.addEventListener('click', async () => {
+      busy(true);
+      message.textContent = 'Ihre Ablehnung wird gespeichert …';
+      const response = await post('signing/amendment/decline', '{}', randomKey()).catch(() => undefined);
+      if (response?.status !== 200) return failed(response);
+      decided(
+        'Die Änderung ist abgelehnt',
+        `Sie haben die Änderung Nr. ${amendment.number} abgelehnt. Ihr Vertrag Nr. ${contract.number} bleibt, wie er ist.`,
+      );
+    });
+    show(
+      element(
+        'header',
+        {},
+        element('p', { class: 'eyebrow', text: `Vertrag Nr. ${contract.number} · Änderung Nr. ${amendment.number}` }),
+        element('h1', { text: amendment.title }),
+        element('p', {
+          class: 'hint',
+          text: `Bitte lesen Sie die Änderung in Ruhe. Am Ende der Seite stimmen Sie zu oder lehnen ab (bis ${until(view)} Uhr). Ohne Ihre Zustimmung ändert sich nichts.`,
+        }),
+      ),
+      element(
+        'section',
+        { 'aria-labelledby': 'changes' },
+        element('h2', { id: 'changes', text: 'Was sich ändert' }),
+        ...amendment.lines.map((line) => element('p', { text: line })),
+      ),
+      element('p', { class: 'hash', text: `Änderungs-Hash: ${amendment.amendmentHash}` }),
+      form,
+    );
+    pad = signaturePad(canvas, () => {});
+  };
+
   const render = (view) => {
+    if (view.amendment) return renderAmendment(view);
     const { contract, mandate } = view;
     const withdrawal = view.withdrawal ? withdrawalSection(view.withdrawal) : null;
     if (view.contractSigned) {
