@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { entryKey } from '../accounts/keys.ts';
 import { now } from '../clock.ts';
 import { getContact } from '../contacts/store.ts';
@@ -16,6 +16,7 @@ import { earliestCollectionDate } from '../sepa/target2.ts';
 import { getStudioProfile } from '../studio/store.ts';
 import { collectionKey, debitKey, dueKey, dueSortPrefix } from './keys.ts';
 import { preNotificationMail } from './pre-notification-mail.ts';
+import { queryAll } from './query-all.ts';
 
 /*
  * It reads the items it needs by their keys (keys.ts), not through the collections' record mappings, which would
@@ -38,31 +39,21 @@ export const preNotificationMailKey = (contractId: string, due: ReturnedDue) => 
 
 /** The contract's returned dues waiting for their Vorabankündigung: collectable, not announced yet. */
 const waitingDues = async (contractId: string): Promise<ReturnedDue[]> => {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :due)',
-        // An item from before the Vorabankündigung has no `preNotifiedOn` at all: it is not waiting for one.
-        FilterExpression:
-          '#status = :returned AND (attribute_not_exists(collectable) OR collectable = :true) AND preNotifiedOn = :null',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':pk': contractPartition(contractId),
-          ':due': dueSortPrefix,
-          ':returned': 'returned',
-          ':true': true,
-          ':null': null,
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :due)',
+    // An item from before the Vorabankündigung has no `preNotifiedOn` at all: it is not waiting for one.
+    FilterExpression:
+      '#status = :returned AND (attribute_not_exists(collectable) OR collectable = :true) AND preNotifiedOn = :null',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':pk': contractPartition(contractId),
+      ':due': dueSortPrefix,
+      ':returned': 'returned',
+      ':true': true,
+      ':null': null,
+    },
+    ConsistentRead: true,
+  });
   return items.flatMap(({ id, collectionId }) =>
     typeof id === 'string' && typeof collectionId === 'string' ? [{ id, collectionId }] : [],
   );

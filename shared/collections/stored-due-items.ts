@@ -1,8 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { CalendarDate } from '../contracts/dates.ts';
 import type { DueAnswer } from '../contracts/dues/dues-schema.ts';
-import { documentClient, tableName } from '../db/client.ts';
 import { dueFromItem, dueKey } from './entity.ts';
+import { queryAll } from './query-all.ts';
 
 const compact = (date: CalendarDate) => date.replaceAll('-', '');
 
@@ -14,24 +13,14 @@ export const storedDuesOf = async (
   contract: { id: string; number: string },
   range: { from: CalendarDate; to: CalendarDate },
 ): Promise<DueAnswer[]> => {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': dueKey(contract.id, '').pk,
-          ':from': dueKey(contract.id, `${contract.number}-${compact(range.from)}`).sk,
-          ':to': dueKey(contract.id, `${contract.number}-${compact(range.to)}~`).sk,
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': dueKey(contract.id, '').pk,
+      ':from': dueKey(contract.id, `${contract.number}-${compact(range.from)}`).sk,
+      ':to': dueKey(contract.id, `${contract.number}-${compact(range.to)}~`).sk,
+    },
+    ConsistentRead: true,
+  });
   return items.map(dueFromItem);
 };
