@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
+import { sampleAmendmentId, sampleContractId } from '#shared/contracts/area.ts';
+import { todayIn } from '#shared/contracts/dates.ts';
 import { type RouteDefinition, routeKey } from '#shared/routes.ts';
 import { nextBenchAddress } from './bench-addresses.ts';
 import { collections, type Fixtures, nextTag, signingAuthorization } from './fixtures.ts';
@@ -46,8 +48,11 @@ const mailedSigningToken = async (before: ReadonlySet<string>, sentTo: string): 
  * A new contract signed by its customer at home, through the link a remote session mailed (docs/walkthrough.md,
  * "Signing at home"): the only kind of contract with a right of withdrawal (§ 312g BGB).
  */
-export const remoteSignedContract = async (fixtures: Fixtures): Promise<ApiRecord> => {
-  const contract = await fixtures.fresh('/api/contracts', 'signing-sessions-open');
+export const remoteSignedContract = async (fixtures: Fixtures): Promise<ApiRecord> =>
+  signedAtHome(fixtures, await fixtures.fresh('/api/contracts', 'signing-sessions-open'));
+
+/** `contract` (pending) signed by its customer through the link a remote session mailed. */
+export const signedAtHome = async (fixtures: Fixtures, contract: ApiRecord): Promise<ApiRecord> => {
   const open = sampleEvent('signing-sessions-open', { ids: withContract(fixtures, contract.id) });
   const sendTo = `bench+${nextTag()}@example.com`;
   open.body = JSON.stringify({ role: 'customer', channel: 'remote', sendTo });
@@ -72,11 +77,103 @@ const unmatchedDeclaration = async (): Promise<ApiRecord> => {
 
 type Prepared = (route: RouteDefinition, fixtures: Fixtures) => Promise<BenchEvent>;
 
+/**
+ * A pause offered on a new signed contract (the sample offer: a fortnight in its first year), and the placeholders
+ * of its contract and amendment; `agreed`: signed by the customer too, so it is in force.
+ */
+const offeredPause = async (fixtures: Fixtures, agreed = false) => {
+  const contract = await fixtures.fresh('/api/contracts', 'contracts-offer-amendment');
+  const ids = withContract(fixtures, contract.id);
+  const amendment = await callRoute<ApiRecord>(
+    'contracts-offer-amendment',
+    sampleEvent('contracts-offer-amendment', { ids }),
+  );
+  ids.set(sampleAmendmentId, amendment.id);
+  if (agreed)
+    await callRoute('contracts-sign-amendment', sampleEvent('contracts-sign-amendment', { ids, record: amendment }));
+  return { ids, amendment };
+};
+
+/** An offered pause's request: the route acts on it (decides, cancels), or signs it with its hash. */
+const onOfferedPause: Prepared = async (route, fixtures) => {
+  const { ids, amendment } = await offeredPause(fixtures);
+  return sampleEvent(route.name, { ids, record: amendment });
+};
+
+/** Runs `work` with the studio's clock on `daysAgo` days before today (STUDIO_CLOCK, as tests stand on a day). */
+const daysAgo = async <T>(days: number, work: () => Promise<T>): Promise<T> => {
+  process.env.STUDIO_CLOCK = new Date(Date.now() - days * 86_400_000).toISOString();
+  try {
+    return await work();
+  } finally {
+    delete process.env.STUDIO_CLOCK;
+  }
+};
+
+/**
+ * A new customer's contract signed 100 days ago, starting that day and never paid (no collection took its dues):
+ * its account is overdue. `reminders`: a Zahlungserinnerung 60 days ago, then a Mahnung 30 days ago, whose deadline
+ * (14 days) has passed, so the claim can be handed over to a collection agency.
+ */
+const overdueContract = async (fixtures: Fixtures, reminders: boolean) => {
+  const ids = new Map(await fixtures.idsForCreate('contracts-create'));
+  const contract = await daysAgo(100, async () => {
+    const startDate = todayIn('Europe/Berlin', new Date(Date.now() - 100 * 86_400_000));
+    const created = await callRoute<ApiRecord>(
+      'contracts-create',
+      sampleEvent('contracts-create', { ids, record: { startDate } }),
+    );
+    ids.set(sampleContractId, created.id);
+    await callRoute('contracts-sign', sampleEvent('contracts-sign', { ids, record: created }));
+    return created;
+  });
+  if (reminders) {
+    await daysAgo(60, () => callRoute('accounts-remind', sampleEvent('accounts-remind', { ids })));
+    await daysAgo(30, () => callRoute('accounts-remind', sampleEvent('accounts-remind', { ids })));
+  }
+  return { ids, contract };
+};
+
+// Reads of an amendment read one, made once per table.
+const readAmendments = new Map<string, Promise<Map<string, string>>>();
+
 const preparations: Readonly<Record<string, Prepared>> = {
   // Staff record a withdrawal received by letter: of a contract signed at home, within its period.
   'POST /api/contracts/{id}/withdrawal': async (route, fixtures) => {
     const contract = await remoteSignedContract(fixtures);
     return sampleEvent(route.name, { ids: withContract(fixtures, contract.id) });
+  },
+  // An amendment is offered on a signed contract; it is read, signed, declined or cancelled while offered, and a
+  // pause in force (signed) can end early.
+  'GET /api/contracts/{id}/amendments/{amendmentId}': async (route, fixtures) => {
+    const ids = readAmendments.get(fixtures.table) ?? offeredPause(fixtures).then(({ ids }) => ids);
+    readAmendments.set(fixtures.table, ids);
+    return sampleEvent(route.name, { ids: await ids });
+  },
+  'POST /api/contracts/{id}/amendments/{amendmentId}/signature': onOfferedPause,
+  'POST /api/contracts/{id}/amendments/{amendmentId}/decline': onOfferedPause,
+  'POST /api/contracts/{id}/amendments/{amendmentId}/cancellation': onOfferedPause,
+  'POST /api/contracts/{id}/amendments/{amendmentId}/early-end': async (route, fixtures) => {
+    const { ids } = await offeredPause(fixtures, true);
+    return sampleEvent(route.name, { ids });
+  },
+  // A payment received today (the sample's day lies ahead, and a payment is recorded once received).
+  'POST /api/contracts/{id}/account/payments': async (route, fixtures) => {
+    const contract = await fixtures.fresh('/api/contracts', 'contracts-terminate');
+    const event = sampleEvent(route.name, { ids: withContract(fixtures, contract.id) });
+    event.body = JSON.stringify({ ...JSON.parse(event.body ?? '{}'), paidOn: todayIn('Europe/Berlin', new Date()) });
+    delete event.headers['content-length'];
+    return event;
+  },
+  // Dunning: a reminder of an overdue account; the handover after the Mahnung's deadline; its closure once paid.
+  'POST /api/contracts/{id}/account/reminders': async (route, fixtures) =>
+    sampleEvent(route.name, { ids: (await overdueContract(fixtures, false)).ids }),
+  'POST /api/contracts/{id}/account/handover': async (route, fixtures) =>
+    sampleEvent(route.name, { ids: (await overdueContract(fixtures, true)).ids }),
+  'POST /api/contracts/{id}/account/handover/closure': async (route, fixtures) => {
+    const { ids } = await overdueContract(fixtures, true);
+    await callRoute('accounts-hand-over', sampleEvent('accounts-hand-over', { ids }));
+    return sampleEvent(route.name, { ids });
   },
   // Staff assign an unmatched declaration to the signed contract they found.
   'POST /api/declarations/{id}/assignment': async (route, fixtures) => {
