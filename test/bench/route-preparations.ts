@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
-import { sampleAmendmentId, sampleContractId } from '#shared/contracts/area.ts';
+import { sampleAmendmentId } from '#shared/contracts/area.ts';
 import { todayIn } from '#shared/contracts/dates.ts';
 import { type RouteDefinition, routeKey } from '#shared/routes.ts';
 import { nextBenchAddress } from './bench-addresses.ts';
@@ -100,40 +100,6 @@ const onOfferedPause: Prepared = async (route, fixtures) => {
   return sampleEvent(route.name, { ids, record: amendment });
 };
 
-/** Runs `work` with the studio's clock on `daysAgo` days before today (STUDIO_CLOCK, as tests stand on a day). */
-const daysAgo = async <T>(days: number, work: () => Promise<T>): Promise<T> => {
-  process.env.STUDIO_CLOCK = new Date(Date.now() - days * 86_400_000).toISOString();
-  try {
-    return await work();
-  } finally {
-    delete process.env.STUDIO_CLOCK;
-  }
-};
-
-/**
- * A new customer's contract signed 100 days ago, starting that day and never paid (no collection took its dues):
- * its account is overdue. `reminders`: a Zahlungserinnerung 60 days ago, then a Mahnung 30 days ago, whose deadline
- * (14 days) has passed, so the claim can be handed over to a collection agency.
- */
-const overdueContract = async (fixtures: Fixtures, reminders: boolean) => {
-  const ids = new Map(await fixtures.idsForCreate('contracts-create'));
-  const contract = await daysAgo(100, async () => {
-    const startDate = todayIn('Europe/Berlin', new Date(Date.now() - 100 * 86_400_000));
-    const created = await callRoute<ApiRecord>(
-      'contracts-create',
-      sampleEvent('contracts-create', { ids, record: { startDate } }),
-    );
-    ids.set(sampleContractId, created.id);
-    await callRoute('contracts-sign', sampleEvent('contracts-sign', { ids, record: created }));
-    return created;
-  });
-  if (reminders) {
-    await daysAgo(60, () => callRoute('accounts-remind', sampleEvent('accounts-remind', { ids })));
-    await daysAgo(30, () => callRoute('accounts-remind', sampleEvent('accounts-remind', { ids })));
-  }
-  return { ids, contract };
-};
-
 // Reads of an amendment read one, made once per table.
 const readAmendments = new Map<string, Promise<Map<string, string>>>();
 
@@ -164,16 +130,6 @@ const preparations: Readonly<Record<string, Prepared>> = {
     event.body = JSON.stringify({ ...JSON.parse(event.body ?? '{}'), paidOn: todayIn('Europe/Berlin', new Date()) });
     delete event.headers['content-length'];
     return event;
-  },
-  // Dunning: a reminder of an overdue account; the handover after the Mahnung's deadline; its closure once paid.
-  'POST /api/contracts/{id}/account/reminders': async (route, fixtures) =>
-    sampleEvent(route.name, { ids: (await overdueContract(fixtures, false)).ids }),
-  'POST /api/contracts/{id}/account/handover': async (route, fixtures) =>
-    sampleEvent(route.name, { ids: (await overdueContract(fixtures, true)).ids }),
-  'POST /api/contracts/{id}/account/handover/closure': async (route, fixtures) => {
-    const { ids } = await overdueContract(fixtures, true);
-    await callRoute('accounts-hand-over', sampleEvent('accounts-hand-over', { ids }));
-    return sampleEvent(route.name, { ids });
   },
   // Staff assign an unmatched declaration to the signed contract they found.
   'POST /api/declarations/{id}/assignment': async (route, fixtures) => {
