@@ -100,8 +100,19 @@ const onOfferedPause: Prepared = async (route, fixtures) => {
   return sampleEvent(route.name, { ids, record: amendment });
 };
 
-// Reads of an amendment read one, made once per table.
+// Reads of an amendment read one, made once per table; so do reads of a signing session.
 const readAmendments = new Map<string, Promise<Map<string, string>>>();
+const readSessions = new Map<string, Promise<Map<string, string>>>();
+
+/** A signing session opened at the counter on a new contract, and the placeholders of both. */
+const openedSession = async (fixtures: Fixtures, route: RouteDefinition) => {
+  const contract = await fixtures.fresh('/api/contracts', 'signing-sessions-open');
+  const ids = withContract(fixtures, contract.id);
+  const session = await callRoute<ApiRecord>('signing-sessions-open', sampleEvent('signing-sessions-open', { ids }));
+  const placeholder = sampleEvent(route.name).pathParameters?.sessionId;
+  if (placeholder) ids.set(placeholder, session.id);
+  return ids;
+};
 
 const preparations: Readonly<Record<string, Prepared>> = {
   // Staff record a withdrawal received by letter: of a contract signed at home, within its period.
@@ -114,6 +125,12 @@ const preparations: Readonly<Record<string, Prepared>> = {
   'GET /api/contracts/{id}/amendments/{amendmentId}': async (route, fixtures) => {
     const ids = readAmendments.get(fixtures.table) ?? offeredPause(fixtures).then(({ ids }) => ids);
     readAmendments.set(fixtures.table, ids);
+    return sampleEvent(route.name, { ids: await ids });
+  },
+  // Staff look at a session they opened (its Location).
+  'GET /api/contracts/{id}/signing-sessions/{sessionId}': async (route, fixtures) => {
+    const ids = readSessions.get(fixtures.table) ?? openedSession(fixtures, route);
+    readSessions.set(fixtures.table, ids);
     return sampleEvent(route.name, { ids: await ids });
   },
   'POST /api/contracts/{id}/amendments/{amendmentId}/signature': onOfferedPause,
