@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { contractOfItem } from '../collections/contract-items.ts';
 import { collectionKey, dueFromItem } from '../collections/entity.ts';
-import { queryAll } from '../collections/query-all.ts';
+import { inParallel, queryAll } from '../collections/query-all.ts';
 import { type CalendarDate, compareDates } from '../contracts/dates.ts';
 import type { DueAnswer } from '../contracts/dues/dues-schema.ts';
 import { owedDuesOf } from '../contracts/dues/owed-dues.ts';
@@ -94,6 +94,8 @@ const collectionDateOf = async (collectionId: string): Promise<CalendarDate> => 
 };
 
 const euros = (amount: number) => ({ amount, currency: 'EUR' as const });
+// Collections read at once while booking debits (a contract's are usually in one or two).
+const collectionReadWidth = 8;
 
 /**
  * What has come due and is not booked yet (docs/accounts.md, "When dues are booked"): a `due` for each due of the
@@ -137,19 +139,24 @@ export const comingDue = async (state: AccountState, today: CalendarDate): Promi
   const debits = [...state.dues.values()].filter(
     (due) => due.collectionId !== null && !booked.has(`debit-${due.collectionId}-${due.id}`),
   );
-  const debitEntries = await Promise.all(
-    debits.map(async (due): Promise<Entry> => {
-      const collectionDate = await collectionDateOf(due.collectionId as string);
-      return {
-        id: `debit-${due.collectionId}-${due.id}`,
-        bookedOn: collectionDate,
-        kind: 'debit',
-        amount: euros(-due.amount.amount),
-        dueId: due.id,
-        collectionId: due.collectionId,
-        text: bookingTexts.debit(collectionDate),
-      };
-    }),
+  // One read per collection, not per debit: an account untouched since a large collection has hundreds of debits
+  // of it, and hundreds of reads at once outwait the client's 50 sockets (its 1 s connection timeout starts before
+  // a socket is free), so the action answered 503 though DynamoDB was fine.
+  const collectionIds = [...new Set(debits.map((due) => due.collectionId as string))];
+  const collectionDates = new Map(
+    await inParallel(collectionIds, collectionReadWidth, async (id) => [id, await collectionDateOf(id)] as const),
   );
+  const debitEntries = debits.map((due): Entry => {
+    const collectionDate = collectionDates.get(due.collectionId as string) ?? '';
+    return {
+      id: `debit-${due.collectionId}-${due.id}`,
+      bookedOn: collectionDate,
+      kind: 'debit',
+      amount: euros(-due.amount.amount),
+      dueId: due.id,
+      collectionId: due.collectionId,
+      text: bookingTexts.debit(collectionDate),
+    };
+  });
   return [...dueEntries, ...debitEntries];
 };

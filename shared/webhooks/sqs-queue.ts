@@ -28,7 +28,8 @@ interface Envelope<Body> {
 /** SQS's ceiling on a visibility timeout. */
 const maxVisibilitySeconds = 12 * 60 * 60;
 
-const boundedClient = () =>
+/** The delivery queue's client: its timeouts bounded, as the document client's are (shared/db/client.ts). */
+export const boundedQueueClient = () =>
   new SQSClient({
     maxAttempts: 3,
     requestHandler: { connectionTimeout: 1_000, requestTimeout: 3_000, throwOnRequestTimeout: true },
@@ -39,7 +40,7 @@ export interface SqsDeliveryQueue<Body> extends DeliveryQueue<Body> {
   hide(receiptHandle: string, delayMs: number): Promise<void>;
 }
 
-export const sqsQueue = <Body>(queueUrl: string, client: SQSClient = boundedClient()): SqsDeliveryQueue<Body> => ({
+export const sqsQueue = <Body>(queueUrl: string, client: SQSClient = boundedQueueClient()): SqsDeliveryQueue<Body> => ({
   send: async (body: Body, options: SendOptions) => {
     const delay = delayOf(options);
     const envelope: Envelope<Body> = delay > 0 ? { body, notBefore: Date.now() + delay } : { body };

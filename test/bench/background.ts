@@ -4,15 +4,18 @@ import type { AddressInfo } from 'node:net';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { lambdaContext, loadHandler } from '#infra/local/handler-loader.ts';
+import { sampleContactId } from '#shared/contacts/area.ts';
+import { sampleContractId } from '#shared/contracts/area.ts';
 import type { Change } from '#shared/outbox/outbox.ts';
 import { type BackgroundTrigger, backgroundFunctions } from '#shared/routes.ts';
 import { nextBenchAddress } from './bench-addresses.ts';
 import type { FunctionName } from './bundles.ts';
 import type { CallRecorder } from './dynamodb-calls.ts';
 import { type Fixtures, nextTag, readRecordId } from './fixtures.ts';
-import { floorContender, type HandlerRecording } from './floors.ts';
+import { bareQueueClient, floorContender, type HandlerRecording } from './floors.ts';
 import { callRoute } from './handlers.ts';
 import type { WarmEndpointResult } from './results.ts';
+import { signedAtHome } from './route-preparations.ts';
 import { type BenchEvent, sampleEvent } from './sample-events.ts';
 import { type Contender, compareInterleaved, type WarmOptions } from './warm.ts';
 
@@ -36,6 +39,7 @@ interface Invocation {
 }
 
 type Carrier = BenchEvent & { background: unknown };
+type ApiRecord = Record<string, unknown> & { id: string };
 
 const carry = ({ event, differs }: Invocation): Carrier =>
   ({ requestContext: { requestId: randomUUID() }, body: JSON.stringify(differs), background: event }) as never;
@@ -87,6 +91,29 @@ const queueMessage = (body: unknown, groupId: string) => ({
     },
   ],
 });
+
+/** What EventBridge Scheduler hands a scheduled function (the function reads nothing of it). */
+const scheduledEvent = (name: string) => ({
+  version: '0',
+  id: randomUUID(),
+  'detail-type': 'Scheduled Event',
+  source: 'aws.scheduler',
+  account: '123456789012',
+  time: new Date().toISOString(),
+  region: 'eu-central-1',
+  resources: [`arn:aws:scheduler:eu-central-1:123456789012:schedule/default/${name}`],
+  detail: {},
+});
+
+/**
+ * The purge's clock, for the handler only (in-process and in a cold start's environment): ten years on, when every
+ * restriction made today has ended (documents are kept to the end of the eighth year after a contract's end).
+ */
+const purgeClock = `${new Date().getUTCFullYear() + 10}-01-02T00:00:00.000Z`;
+
+/** What a background function's handler gets in its environment besides the stack's: the purge's clock. */
+export const backgroundEnvironment = (name: FunctionName): Record<string, string> =>
+  name === 'contacts-retention-purge' ? { STUDIO_CLOCK: purgeClock } : {};
 
 /** A receiver that takes every webhook delivery (loopback, as in the webhooks' part). */
 export const startAcceptingReceiver = async (): Promise<{ url: string; server: Server }> => {
@@ -144,6 +171,30 @@ const invocations: Partial<Record<string, (context: BackgroundContext) => Promis
     });
     return { event, differs: { eventId } };
   },
+  // A new contact whose only contract was signed at home, then withdrawn, and whose erasure left it restricted until
+  // its documents' retention ends: by the run's clock (`purgeClock`) it has ended, so the purge erases it with
+  // everything found from it. Its ids and email differ from one invocation to the next.
+  'contacts-retention-purge': async ({ fixtures }) => {
+    const ids = new Map(await fixtures.idsForCreate('contracts-create'));
+    const contract = await callRoute<ApiRecord>('contracts-create', sampleEvent('contracts-create', { ids }));
+    await signedAtHome(fixtures, contract);
+    ids.set(sampleContractId, contract.id);
+    await callRoute('contracts-record-withdrawal', sampleEvent('contracts-record-withdrawal', { ids }));
+    const contactId = ids.get(sampleContactId) as string;
+    const { email } = contract.contact as { email: string };
+    // A withdrawn contract ends on the day the withdrawal arrived: its contact can be erased from the next day on.
+    process.env.STUDIO_CLOCK = new Date(Date.now() + 86_400_000).toISOString();
+    const erasure = await callRoute<{ restrictedUntil: string | null }>(
+      'contacts-erasure',
+      sampleEvent('contacts-erasure', { ids }),
+    ).finally(() => delete process.env.STUDIO_CLOCK);
+    if (!erasure.restrictedUntil || erasure.restrictedUntil > purgeClock)
+      throw new Error(`the erasure answered a restriction until ${erasure.restrictedUntil}, not before ${purgeClock}`);
+    return {
+      event: scheduledEvent('contacts-retention-purge'),
+      differs: { contactId, email, contractId: contract.id },
+    };
+  },
   // One delivery of an event to the receiver's webhook, its first attempt.
   'webhooks-deliver': async ({ fixtures, webhookId }) => {
     const { eventOf } = await import('#shared/outbox/outbox.ts');
@@ -177,12 +228,19 @@ const invokerOf = async (name: FunctionName) => {
   const fn = (backgroundFunctions as readonly Declared[]).find((candidate) => candidate.name === name);
   if (!fn) throw new Error(`No background function ${name}`);
   const handler = await loadHandler<(event: unknown, context: unknown) => Promise<unknown>>(fn.entry);
+  const environment = Object.entries(backgroundEnvironment(name));
   return async (carrier: BenchEvent) => {
-    const result = await handler(
-      (carrier as Carrier).background,
-      lambdaContext(name, carrier.requestContext.requestId),
-    );
-    return { statusCode: statusOf(result), body: JSON.stringify(result ?? {}) };
+    // Set for the invocation only: the fixtures made between invocations keep today's clock.
+    for (const [variable, value] of environment) process.env[variable] = value;
+    try {
+      const result = await handler(
+        (carrier as Carrier).background,
+        lambdaContext(name, carrier.requestContext.requestId),
+      );
+      return { statusCode: statusOf(result), body: JSON.stringify(result ?? {}) };
+    } finally {
+      for (const [variable] of environment) delete process.env[variable];
+    }
   };
 };
 
@@ -226,9 +284,11 @@ export const measureWarmBackground = async (
   options: WarmOptions,
 ): Promise<WarmEndpointResult[]> => {
   const results: WarmEndpointResult[] = [];
+  // The dispatcher's floor sends its messages too, with a bare SQS client (to the stand-in the recording names).
+  const clients = { table: floorClient, queue: bareQueueClient() };
   for (const { name, next, recording } of measured) {
     const handler: Contender = { invoke: await invokerOf(name), nextEvent: next, expectedStatus: 200 };
-    const floor = floorContender(floorClient, recording, next, () => table);
+    const floor = floorContender(clients, recording, next, () => table);
     const comparison = await compareInterleaved(handler, floor, options);
     const trigger = backgroundScenarios.find((scenario) => scenario.name === name)?.trigger;
     results.push({

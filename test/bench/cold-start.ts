@@ -51,6 +51,8 @@ export interface ColdStartOptions {
   readsStore?(name: FunctionName): boolean;
   /** The environment Lambda would give the function (table, endpoint, region, credentials). */
   environment: Record<string, string>;
+  /** What one function's handler gets besides (a scheduled function's clock). */
+  handlerEnvironment?(name: FunctionName): Record<string, string>;
 }
 
 /** Puts a function's files beside its bundle as the stack does: copied, or printed by their generator. */
@@ -138,7 +140,9 @@ export const measureColdStarts = async (options: ColdStartOptions): Promise<Cold
           const kinds: Kind[] = round % 2 === 0 ? ['handler', 'floor'] : ['floor', 'handler'];
           for (const kind of kinds) {
             const key = `${sdk}/${fn.name}/${kind}`;
-            const output = await startOnce(runner, bundles.get(key) ?? '', await options.request(fn.name, kind), env);
+            const own = kind === 'handler' ? options.handlerEnvironment?.(fn.name) : undefined;
+            const request = await options.request(fn.name, kind);
+            const output = await startOnce(runner, bundles.get(key) ?? '', request, { ...env, ...own });
             if (output.statusCode !== options.recording(fn.name).statusCode) {
               throw new Error(`Cold start of ${key} answered ${output.statusCode}`);
             }

@@ -118,7 +118,7 @@ const replayObservingWrites = async (
   };
   const targets = (wave: readonly PlannedCall[]) => wave.filter(isWrite).flatMap(writeTargets);
   const keyText = (key: { pk: unknown; sk: unknown }) => `${key.pk}\u0000${key.sk}`;
-  await replayPlan(floorClient, plan, async (wave, stage) => {
+  await replayPlan({ table: floorClient }, plan, async (wave, stage) => {
     for (const { key } of targets(wave)) {
       const { Item } = await snapshotClient.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
       if (Item) images[stage].set(keyText(key), Item);

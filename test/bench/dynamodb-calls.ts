@@ -1,4 +1,5 @@
 import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /** One request a document client sent: what it sent, what it got back and what DynamoDB charged for it. */
@@ -21,6 +22,9 @@ export interface DynamoDbCall {
   failed?: true;
 }
 
+/** A client whose requests can be watched: a document client, or the SQS client of the webhooks' dispatcher. */
+type WatchedClient = DynamoDBDocumentClient | SQSClient;
+
 export interface CallRecorder {
   /** Runs `work` with `ReturnConsumedCapacity: 'INDEXES'` on every request and returns the calls it made. */
   record(work: () => Promise<unknown>): Promise<DynamoDbCall[]>;
@@ -31,6 +35,8 @@ const writeOperations = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWr
 
 export const isRead = (call: Pick<DynamoDbCall, 'operation'>): boolean => readOperations.has(call.operation);
 export const isWrite = (call: Pick<DynamoDbCall, 'operation'>): boolean => writeOperations.has(call.operation);
+// What DynamoDB charges capacity for: other services' calls (SQS's SendMessage) are recorded but not charged.
+const chargedOperations = new Set([...readOperations, ...writeOperations]);
 
 interface CallInput {
   TransactItems?: unknown[];
@@ -67,19 +73,22 @@ const charged = (operation: string, input: CallInput, output: CallOutput) => {
  * copy of its input and output (what a floor replays). Outside a recording it
  * passes requests through untouched. The shared document client and the SDK
  * client beneath it share one stack, so every call of a handler passes here.
+ * The webhooks' dispatcher's SQS client is watched too: its sends are part of
+ * its floor (asked for no capacity: SQS has none to report).
  */
-export const recordCalls = (clients: readonly DynamoDBDocumentClient[]): CallRecorder => {
+export const recordCalls = (clients: readonly WatchedClient[]): CallRecorder => {
   let calls: DynamoDbCall[] | undefined;
   let inFlight = 0;
   let wave = 0;
   for (const client of clients) {
-    client.middlewareStack.add(
+    // The middleware reads only what every client's commands have (their input, output and name).
+    (client.middlewareStack as DynamoDBDocumentClient['middlewareStack']).add(
       (next, context) => async (args) => {
         const recording = calls;
         if (!recording) return next(args);
         const original = structuredClone(args.input) as Record<string, unknown>;
-        const input = { ...original, ReturnConsumedCapacity: 'INDEXES' };
         const operation = (context.commandName ?? 'Unknown').replace(/Command$/, '');
+        const input = chargedOperations.has(operation) ? { ...original, ReturnConsumedCapacity: 'INDEXES' } : original;
         if (inFlight++ === 0) wave++;
         const call = { operation, input: original, wave };
         try {

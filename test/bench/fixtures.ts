@@ -66,6 +66,8 @@ const freshRecordSteps: Readonly<Record<string, readonly string[]>> = {
   // A replacement mandate only once the pending one is signed.
   'contracts-add-mandate': ['contracts-sign-mandate'],
   'contracts-terminate': ['contracts-sign'],
+  // An amendment changes a signed contract.
+  'contracts-offer-amendment': ['contracts-sign'],
   'contracts-retract-termination': ['contracts-sign', 'contracts-terminate'],
   // The render function renders a newly signed contract's original, once its mandate is signed too: while the
   // mandate waits for its signature, `contract.signed` stores nothing (shared/documents/signed-original.ts).

@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -15,7 +16,15 @@ import {
 import type { FunctionName } from './bundles.ts';
 import type { CallRecorder, DynamoDbCall } from './dynamodb-calls.ts';
 import { invoke } from './handlers.ts';
-import { type Commands, type Plan, planReplay, type Recording, replay } from './replay.ts';
+import {
+  type Commands,
+  type FloorClients,
+  type Plan,
+  planReplay,
+  queueOperations,
+  type Recording,
+  replay,
+} from './replay.ts';
 import type { BenchEvent } from './sample-events.ts';
 import { readStoredBytes } from './stored-originals.ts';
 import type { Contender } from './warm.ts';
@@ -47,7 +56,10 @@ const marshallOptions = { removeUndefinedValues: true };
 export const bareDocumentClient = (endpoint: string) =>
   DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint }), { marshallOptions });
 
-/** The document-client command of each operation a handler may call. */
+/** The bare SQS client a dispatcher's floor sends with: the queue's URL in each send names the endpoint. */
+export const bareQueueClient = () => new SQSClient({});
+
+/** The command of each operation a handler may call: the document client's, and SQS's SendMessage. */
 const commands: Commands = {
   GetItem: GetCommand,
   Query: QueryCommand,
@@ -59,11 +71,12 @@ const commands: Commands = {
   DeleteItem: DeleteCommand,
   BatchWriteItem: BatchWriteCommand,
   TransactWriteItems: TransactWriteCommand,
+  SendMessage: SendMessageCommand,
 };
 
-/** Sends one plan with the bare client. */
-export const replayPlan = (client: DynamoDBDocumentClient, plan: Plan, observe?: Parameters<typeof replay>[3]) =>
-  replay(client, plan, commands, observe);
+/** Sends one plan with the bare clients. */
+export const replayPlan = (clients: FloorClients, plan: Plan, observe?: Parameters<typeof replay>[3]) =>
+  replay(clients, plan, commands, observe);
 
 /**
  * A function's floor as the other side of a comparison: the next request is
@@ -72,7 +85,7 @@ export const replayPlan = (client: DynamoDBDocumentClient, plan: Plan, observe?:
  * file as the handler (`storeFile`), with nothing but `readFile`.
  */
 export const floorContender = (
-  client: DynamoDBDocumentClient,
+  clients: FloorClients,
   recording: Recording,
   nextEvent: () => Promise<BenchEvent>,
   table: () => string,
@@ -89,7 +102,7 @@ export const floorContender = (
     invoke: async (event) => {
       const plan = plans.get(event);
       if (!plan) throw new Error('The floor got a request it did not plan');
-      const answer = await replayPlan(client, plan);
+      const answer = await replayPlan(clients, plan);
       await readStoredBytes(storeFile(event));
       return answer;
     },
@@ -109,24 +122,32 @@ export const floorModuleSource = (recording: Recording, replayModule: string, re
   const used = [...new Set(recording.calls.map((call) => call.operation))].map((operation) => {
     const command = commands[operation];
     if (!command) throw new Error(`The floor cannot send ${operation}`);
-    return { operation, name: command.name };
+    return { operation, name: command.name, queue: queueOperations.has(operation) };
   });
+  const tableCommands = used.filter(({ queue }) => !queue).map(({ name }) => name);
+  const queueCommands = used.filter(({ queue }) => queue).map(({ name }) => name);
   const storeRead = readsStore ? `import { readFile } from 'node:fs/promises';\n` : '';
+  // A dispatcher's floor sends its messages with a bare SQS client, as a hand-written dispatcher would.
+  const queueImport = queueCommands.length
+    ? `import { ${queueCommands.join(', ')}, SQSClient } from '@aws-sdk/client-sqs';\n`
+    : '';
+  const clients = queueCommands.length ? '{ table: client, queue: new SQSClient({}) }' : '{ table: client }';
   const answer = readsStore
     ? `async (plan) => {
-  const answer = await replay(client, decodePlan(plan), commands);
+  const answer = await replay(clients, decodePlan(plan), commands);
   await readFile(plan.storeFile);
   return answer;
 }`
-    : '(plan) => replay(client, decodePlan(plan), commands)';
+    : '(plan) => replay(clients, decodePlan(plan), commands)';
   return `${storeRead}import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ${used.map(({ name }) => name).join(', ')} } from '@aws-sdk/lib-dynamodb';
+${queueImport}import { DynamoDBDocumentClient, ${tableCommands.join(', ')} } from '@aws-sdk/lib-dynamodb';
 import { decodePlan, replay } from ${JSON.stringify(replayModule)};
 
 const endpoint = process.env.DYNAMODB_ENDPOINT;
 const client = DynamoDBDocumentClient.from(new DynamoDBClient(endpoint ? { endpoint } : {}), {
   marshallOptions: ${JSON.stringify(marshallOptions)},
 });
+const clients = ${clients};
 const commands = { ${used.map(({ operation, name }) => `${operation}: ${name}`).join(', ')} };
 
 export const handler = ${answer};

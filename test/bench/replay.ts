@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { newId } from '../../shared/http/ids.ts';
 import { isWrite } from './dynamodb-calls.ts';
 
@@ -70,6 +69,19 @@ export interface Plan {
 
 /** The document-client command classes a replay may send, by operation (`GetItem`: `GetCommand`). */
 export type Commands = Readonly<Record<string, new (input: any) => any>>;
+
+interface Sender {
+  send(command: any): Promise<any>;
+}
+
+/** What a floor sends with: a bare document client and, for a function that queues messages, a bare SQS client. */
+export interface FloorClients {
+  table: Sender;
+  queue?: Sender;
+}
+
+/** The operations a replay sends to SQS, not to DynamoDB (the webhooks' dispatcher's sends). */
+export const queueOperations: ReadonlySet<string> = new Set(['SendMessage']);
 
 const ulidPattern = /(?<![0-9A-Za-z])[0-9A-HJKMNP-TV-Z]{26}(?![0-9A-Za-z])/g;
 const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -286,11 +298,11 @@ const followRead = (link: ReadLink, read: Item, later: PlannedCall[]) => {
 };
 
 /**
- * Sends a plan's calls with `client`, wave by wave, and answers as the least
+ * Sends a plan's calls with `clients`, wave by wave, and answers as the least
  * Lambda would: the handler's status, with the items it read as the body.
  */
 export const replay = async (
-  client: DynamoDBDocumentClient,
+  clients: FloorClients,
   plan: Plan,
   commands: Commands,
   /** Sees each wave as it is sent and once it is answered (the bench looks at the items written, untimed). */
@@ -302,7 +314,8 @@ export const replay = async (
     const outputs = await Promise.all(
       wave.map((call) => {
         const Command = commands[call.operation];
-        if (!Command) throw new Error(`The floor cannot send ${call.operation}`);
+        const client = queueOperations.has(call.operation) ? clients.queue : clients.table;
+        if (!Command || !client) throw new Error(`The floor cannot send ${call.operation}`);
         return client.send(new Command(call.input)) as Promise<Item>;
       }),
     );

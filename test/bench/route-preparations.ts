@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
+import { sampleAmendmentId } from '#shared/contracts/area.ts';
+import { todayIn } from '#shared/contracts/dates.ts';
 import { type RouteDefinition, routeKey } from '#shared/routes.ts';
 import { nextBenchAddress } from './bench-addresses.ts';
 import { collections, type Fixtures, nextTag, signingAuthorization } from './fixtures.ts';
@@ -46,8 +48,11 @@ const mailedSigningToken = async (before: ReadonlySet<string>, sentTo: string): 
  * A new contract signed by its customer at home, through the link a remote session mailed (docs/walkthrough.md,
  * "Signing at home"): the only kind of contract with a right of withdrawal (§ 312g BGB).
  */
-export const remoteSignedContract = async (fixtures: Fixtures): Promise<ApiRecord> => {
-  const contract = await fixtures.fresh('/api/contracts', 'signing-sessions-open');
+export const remoteSignedContract = async (fixtures: Fixtures): Promise<ApiRecord> =>
+  signedAtHome(fixtures, await fixtures.fresh('/api/contracts', 'signing-sessions-open'));
+
+/** `contract` (pending) signed by its customer through the link a remote session mailed. */
+export const signedAtHome = async (fixtures: Fixtures, contract: ApiRecord): Promise<ApiRecord> => {
   const open = sampleEvent('signing-sessions-open', { ids: withContract(fixtures, contract.id) });
   const sendTo = `bench+${nextTag()}@example.com`;
   open.body = JSON.stringify({ role: 'customer', channel: 'remote', sendTo });
@@ -72,11 +77,76 @@ const unmatchedDeclaration = async (): Promise<ApiRecord> => {
 
 type Prepared = (route: RouteDefinition, fixtures: Fixtures) => Promise<BenchEvent>;
 
+/**
+ * A pause offered on a new signed contract (the sample offer: a fortnight in its first year), and the placeholders
+ * of its contract and amendment; `agreed`: signed by the customer too, so it is in force.
+ */
+const offeredPause = async (fixtures: Fixtures, agreed = false) => {
+  const contract = await fixtures.fresh('/api/contracts', 'contracts-offer-amendment');
+  const ids = withContract(fixtures, contract.id);
+  const amendment = await callRoute<ApiRecord>(
+    'contracts-offer-amendment',
+    sampleEvent('contracts-offer-amendment', { ids }),
+  );
+  ids.set(sampleAmendmentId, amendment.id);
+  if (agreed)
+    await callRoute('contracts-sign-amendment', sampleEvent('contracts-sign-amendment', { ids, record: amendment }));
+  return { ids, amendment };
+};
+
+/** An offered pause's request: the route acts on it (decides, cancels), or signs it with its hash. */
+const onOfferedPause: Prepared = async (route, fixtures) => {
+  const { ids, amendment } = await offeredPause(fixtures);
+  return sampleEvent(route.name, { ids, record: amendment });
+};
+
+// Reads of an amendment read one, made once per table; so do reads of a signing session.
+const readAmendments = new Map<string, Promise<Map<string, string>>>();
+const readSessions = new Map<string, Promise<Map<string, string>>>();
+
+/** A signing session opened at the counter on a new contract, and the placeholders of both. */
+const openedSession = async (fixtures: Fixtures, route: RouteDefinition) => {
+  const contract = await fixtures.fresh('/api/contracts', 'signing-sessions-open');
+  const ids = withContract(fixtures, contract.id);
+  const session = await callRoute<ApiRecord>('signing-sessions-open', sampleEvent('signing-sessions-open', { ids }));
+  const placeholder = sampleEvent(route.name).pathParameters?.sessionId;
+  if (placeholder) ids.set(placeholder, session.id);
+  return ids;
+};
+
 const preparations: Readonly<Record<string, Prepared>> = {
   // Staff record a withdrawal received by letter: of a contract signed at home, within its period.
   'POST /api/contracts/{id}/withdrawal': async (route, fixtures) => {
     const contract = await remoteSignedContract(fixtures);
     return sampleEvent(route.name, { ids: withContract(fixtures, contract.id) });
+  },
+  // An amendment is offered on a signed contract; it is read, signed, declined or cancelled while offered, and a
+  // pause in force (signed) can end early.
+  'GET /api/contracts/{id}/amendments/{amendmentId}': async (route, fixtures) => {
+    const ids = readAmendments.get(fixtures.table) ?? offeredPause(fixtures).then(({ ids }) => ids);
+    readAmendments.set(fixtures.table, ids);
+    return sampleEvent(route.name, { ids: await ids });
+  },
+  // Staff look at a session they opened (its Location).
+  'GET /api/contracts/{id}/signing-sessions/{sessionId}': async (route, fixtures) => {
+    const ids = readSessions.get(fixtures.table) ?? openedSession(fixtures, route);
+    readSessions.set(fixtures.table, ids);
+    return sampleEvent(route.name, { ids: await ids });
+  },
+  'POST /api/contracts/{id}/amendments/{amendmentId}/signature': onOfferedPause,
+  'POST /api/contracts/{id}/amendments/{amendmentId}/decline': onOfferedPause,
+  'POST /api/contracts/{id}/amendments/{amendmentId}/cancellation': onOfferedPause,
+  'POST /api/contracts/{id}/amendments/{amendmentId}/early-end': async (route, fixtures) => {
+    const { ids } = await offeredPause(fixtures, true);
+    return sampleEvent(route.name, { ids });
+  },
+  // A payment received today (the sample's day lies ahead, and a payment is recorded once received).
+  'POST /api/contracts/{id}/account/payments': async (route, fixtures) => {
+    const contract = await fixtures.fresh('/api/contracts', 'contracts-terminate');
+    const event = sampleEvent(route.name, { ids: withContract(fixtures, contract.id) });
+    event.body = JSON.stringify({ ...JSON.parse(event.body ?? '{}'), paidOn: todayIn('Europe/Berlin', new Date()) });
+    delete event.headers['content-length'];
+    return event;
   },
   // Staff assign an unmatched declaration to the signed contract they found.
   'POST /api/declarations/{id}/assignment': async (route, fixtures) => {

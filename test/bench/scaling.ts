@@ -84,7 +84,7 @@ export const measureScaling = async (
         nextEvent,
         expectedStatus: recording.statusCode,
       };
-      const floorSide = floorContender(floorClient, recording, nextEvent, () => table.name);
+      const floorSide = floorContender({ table: floorClient }, recording, nextEvent, () => table.name);
       sides.push({ recording, handlerSide, floorSide });
     }
     const [smallSide, largeSide] = sides;

@@ -29,7 +29,13 @@ export const measureWarmEndpoints = async (
       nextEvent,
       expectedStatus: recording.statusCode,
     };
-    const floor = floorContender(floorClient, recording, nextEvent, () => fixtures.table, storeFileOf(scenario.name));
+    const floor = floorContender(
+      { table: floorClient },
+      recording,
+      nextEvent,
+      () => fixtures.table,
+      storeFileOf(scenario.name),
+    );
     const comparison = await compareInterleaved(handler, floor, options);
     results.push({
       endpoint: scenario.route,
