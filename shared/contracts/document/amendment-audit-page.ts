@@ -1,8 +1,7 @@
 import type { PageLayout } from '../../pdf/page-layout.ts';
 import type { SealCertificate } from '../../pdf/seal-certificate.ts';
 import type { AmendmentDocumentInput } from './amendment-document.ts';
-import { drawAuditHead, imageFact, keyIdFact } from './audit-page.ts';
-import { formatLocalTime, formatUtcTime } from './german-format.ts';
+import { drawAuditHead, drawSignatureEvidence } from './audit-page.ts';
 
 const amendmentSealNote =
   'Was das Siegel beweist: Bei der Unterschrift hat der Server die Angaben unten – Änderungs-Hash (er steht für den gesamten Inhalt der Vereinbarung), Name, Zeitpunkt, IP-Adresse, Browser-Kennung (User-Agent) und den SHA-256-Hash des Unterschriftsbilds – mit seinem Siegelschlüssel versiegelt (ECDSA P-256 mit SHA-256). Ändert sich danach auch nur ein Zeichen davon, ist das Siegel ungültig.';
@@ -31,21 +30,17 @@ export const drawAmendmentAuditPage = (
   if (!signature) return;
   const { timeZone } = contract.studio;
   layout.heading('Unterschrift: Kundin/Kunde');
-  layout.fact('Name', signature.signerName);
-  layout.fact('Zeitpunkt (UTC)', formatUtcTime(signature.signedAt));
-  layout.fact(`Zeitpunkt (${timeZone})`, formatLocalTime(signature.signedAt, timeZone));
-  layout.fact('IP-Adresse', signature.ipAddress);
-  layout.fact('User-Agent', signature.userAgent || '(keiner übermittelt)');
-  layout.fact('Bild (SHA-256)', imageFact(signature.imageSha256, image));
-  layout.fact(
-    'Änderungs-Hash',
-    signature.amendmentHash === amendment.amendmentHash
-      ? 'wie oben'
-      : `${signature.amendmentHash} – weicht vom Änderungs-Hash der Vereinbarung ab`,
-  );
-  layout.fact('Siegelverfahren', signature.seal.algorithm);
-  layout.fact('Schlüssel-ID', keyIdFact(signature.seal.keyId, certificate));
-  layout.fact('Siegel (Base64)', signature.seal.value);
+  drawSignatureEvidence(layout, signature, {
+    timeZone,
+    image,
+    certificate,
+    hash: {
+      label: 'Änderungs-Hash',
+      signed: signature.amendmentHash,
+      expected: amendment.amendmentHash,
+      of: 'der Vereinbarung',
+    },
+  });
   layout.heading('So prüfen Sie dieses Dokument');
   layout.text(
     `Die PDF-Signatur prüft jedes PDF-Programm mit Signaturanzeige oder z. B. „pdfsig ${fileName}“ (Poppler): „Signature is Valid“ und „Total document signed“ bedeuten, dass die Datei unverändert ist. Das Siegel der Unterschrift deckt { contractId, amendmentId, amendmentHash } und die Angaben oben.`,

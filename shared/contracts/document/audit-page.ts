@@ -48,6 +48,42 @@ export const imageFact = (imageSha256: string, image: { bytes: Uint8Array } | nu
   `${imageSha256}${image && createHash('sha256').update(image.bytes).digest('hex') === imageSha256 ? ' – stimmt mit dem abgebildeten Bild überein' : ' – das abgebildete Bild weicht ab oder fehlt'}`;
 
 /** The evidence of a signed mandate (docs/sepa.md): what its seal covers, as a contract signature's is listed. */
+/** A signature's evidence as every audit page lists it; `hash` names the hash it signed and whether that is the one above. */
+export const drawSignatureEvidence = (
+  layout: PageLayout,
+  signature: {
+    signerName: string;
+    signedAt: string;
+    ipAddress: string;
+    userAgent: string;
+    imageSha256: string;
+    seal: { algorithm: string; keyId: string; value: string };
+  },
+  context: {
+    timeZone: string;
+    image: Parameters<typeof imageFact>[1];
+    certificate: SealCertificate;
+    hash?: { label: string; signed: string; expected: string; of: string };
+  },
+) => {
+  layout.fact('Name', signature.signerName);
+  layout.fact('Zeitpunkt (UTC)', formatUtcTime(signature.signedAt));
+  layout.fact(`Zeitpunkt (${context.timeZone})`, formatLocalTime(signature.signedAt, context.timeZone));
+  layout.fact('IP-Adresse', signature.ipAddress);
+  layout.fact('User-Agent', signature.userAgent || '(keiner übermittelt)');
+  layout.fact('Bild (SHA-256)', imageFact(signature.imageSha256, context.image));
+  const { hash } = context;
+  if (hash) {
+    layout.fact(
+      hash.label,
+      hash.signed === hash.expected ? 'wie oben' : `${hash.signed} – weicht vom ${hash.label} ${hash.of} ab`,
+    );
+  }
+  layout.fact('Siegelverfahren', signature.seal.algorithm);
+  layout.fact('Schlüssel-ID', keyIdFact(signature.seal.keyId, context.certificate));
+  layout.fact('Siegel (Base64)', signature.seal.value);
+};
+
 const drawMandateEvidence = (
   layout: PageLayout,
   { mandate }: DirectDebitForDocument,
@@ -62,15 +98,7 @@ const drawMandateEvidence = (
     'SHA-256 über das kanonische JSON (RFC 8785) des Mandats: Vertrag, Mandatsreferenz, Zahlungsempfänger mit Gläubiger-ID, Kontoinhaber/in, IBAN, BIC, Verfahren (CORE) und Art (wiederkehrend).',
     styles.small,
   );
-  layout.fact('Name', signature.signerName);
-  layout.fact('Zeitpunkt (UTC)', formatUtcTime(signature.signedAt));
-  layout.fact(`Zeitpunkt (${timeZone})`, formatLocalTime(signature.signedAt, timeZone));
-  layout.fact('IP-Adresse', signature.ipAddress);
-  layout.fact('User-Agent', signature.userAgent || '(keiner übermittelt)');
-  layout.fact('Bild (SHA-256)', imageFact(signature.imageSha256, mandate.image));
-  layout.fact('Siegelverfahren', signature.seal.algorithm);
-  layout.fact('Schlüssel-ID', keyIdFact(signature.seal.keyId, certificate));
-  layout.fact('Siegel (Base64)', signature.seal.value);
+  drawSignatureEvidence(layout, signature, { timeZone, image: mandate.image, certificate });
 };
 
 const drawHowToCheck = (layout: PageLayout, fileName: string, contractId: string) => {
@@ -98,24 +126,17 @@ export const drawAuditPage = (
   for (const signature of contract.signatures) {
     layout.heading(`Unterschrift: ${roleLabels[signature.role]}`);
     const image = signatureImages.find((candidate) => candidate.role === signature.role);
-    layout.fact('Name', signature.signerName);
-    layout.fact('Zeitpunkt (UTC)', formatUtcTime(signature.signedAt));
-    layout.fact(
-      `Zeitpunkt (${contract.studio.timeZone})`,
-      formatLocalTime(signature.signedAt, contract.studio.timeZone),
-    );
-    layout.fact('IP-Adresse', signature.ipAddress);
-    layout.fact('User-Agent', signature.userAgent || '(keiner übermittelt)');
-    layout.fact('Bild (SHA-256)', imageFact(signature.imageSha256, image));
-    layout.fact(
-      'Dokument-Hash',
-      signature.documentHash === contract.documentHash
-        ? 'wie oben'
-        : `${signature.documentHash} – weicht vom Dokument-Hash des Vertrags ab`,
-    );
-    layout.fact('Siegelverfahren', signature.seal.algorithm);
-    layout.fact('Schlüssel-ID', keyIdFact(signature.seal.keyId, certificate));
-    layout.fact('Siegel (Base64)', signature.seal.value);
+    drawSignatureEvidence(layout, signature, {
+      timeZone: contract.studio.timeZone,
+      image,
+      certificate,
+      hash: {
+        label: 'Dokument-Hash',
+        signed: signature.documentHash,
+        expected: contract.documentHash,
+        of: 'des Vertrags',
+      },
+    });
   }
   if (contract.signatures.length === 0) {
     layout.space(8);
