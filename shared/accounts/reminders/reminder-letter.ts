@@ -1,10 +1,8 @@
-import { PDFDocument } from '@cantoo/pdf-lib';
-import type { ContractForDocument, PostalAddress } from '../../contracts/document/contract-for-document.ts';
-import { countryName, formatDate, formatMoney } from '../../contracts/document/german-format.ts';
-import { type ContractDocumentOptions, sealDocument } from '../../contracts/document/render-contract-document.ts';
-import { embedDocumentFonts } from '../../pdf/fonts.ts';
-import { pageLayout, styles } from '../../pdf/page-layout.ts';
-import { typesetter } from '../../pdf/typesetter.ts';
+import type { ContractForDocument } from '../../contracts/document/contract-for-document.ts';
+import { formatDate, formatMoney } from '../../contracts/document/german-format.ts';
+import type { ContractDocumentOptions } from '../../contracts/document/render-contract-document.ts';
+import { renderStudioLetter } from '../../contracts/document/studio-letter.ts';
+import { styles } from '../../pdf/page-layout.ts';
 import type { Reminder, ReminderItem } from './schema.ts';
 
 /*
@@ -12,12 +10,6 @@ import type { Reminder, ReminderItem } from './schema.ts';
  * the member; made from the kept reminder alone, so the same reminder always renders the same content; sealed
  * like the other letters, so the member and a court can check it unaltered.
  */
-
-const addressLines = (address: PostalAddress) => [
-  address.street,
-  `${address.postalCode} ${address.city}`,
-  ...(address.country === 'DE' ? [] : [countryName(address.country)]),
-];
 
 /** `Zahlungserinnerung` for the first of a round, `Mahnung` after it. */
 export const reminderTitle = (reminder: Pick<Reminder, 'level'>) =>
@@ -55,52 +47,30 @@ export const reminderParagraphs = (contract: Pick<ContractForDocument, 'number'>
 ];
 
 /** The letter as a sealed PDF. */
-export const renderReminderLetter = async (
+export const renderReminderLetter = (
   contract: ContractForDocument,
   reminder: Reminder,
   options: ContractDocumentOptions,
 ): Promise<Uint8Array> => {
-  const { studio, contact } = contract;
   const title = reminderTitle(reminder);
-  const paragraphs = reminderParagraphs(contract, reminder);
-  const sender = [studio.legalName, ...addressLines(studio.address)];
-  const recipient = [
-    `${contact.firstName} ${contact.lastName}`,
-    ...(contact.address ? addressLines(contact.address) : []),
-  ];
-  const document = await PDFDocument.create({ updateMetadata: false });
-  const fonts = await embedDocumentFonts(document, [JSON.stringify(contract), title, ...paragraphs]);
-  const layout = pageLayout(document, typesetter(fonts));
-
-  layout.text(sender.join(' · '), styles.small);
-  layout.space(8);
-  for (const line of recipient) layout.text(line);
-  layout.space(24);
-  layout.text(`${studio.address.city}, ${formatDate(reminder.sentOn)}`);
-  layout.space(12);
-  layout.text(`${title} zu Ihrem Vertrag Nr. ${contract.number}`, styles.heading);
-  layout.space(12);
-  layout.text(`Guten Tag ${contact.firstName} ${contact.lastName},`);
-  for (const paragraph of paragraphs) {
-    layout.space(paragraph.startsWith('•') ? 2 : 8);
-    layout.text(paragraph, paragraph.startsWith('Offener Gesamtbetrag') ? styles.bodyBold : styles.body);
-  }
-  layout.space(16);
-  layout.text('Mit freundlichen Grüßen');
-  layout.text(studio.legalName, styles.bodyBold);
-
-  return sealDocument(
-    document,
-    layout,
-    fonts,
+  return renderStudioLetter(
     contract,
     {
-      title: `${title} Nr. ${reminder.number} Vertrag Nr. ${contract.number}`,
-      subject: `${title} zum Vertrag Nr. ${contract.number}: ${formatMoney(reminder.total)} bis ${formatDate(reminder.deadline)}`,
-      modifiedAt: `${reminder.sentOn}T00:00:00.000Z`,
-      idParts: ['reminder', String(reminder.number)],
-      reason: `${title} zum Vertrag Nr. ${contract.number}`,
-      signedMandate: null,
+      date: formatDate(reminder.sentOn),
+      subject: `${title} zu Ihrem Vertrag Nr. ${contract.number}`,
+      paragraphs: reminderParagraphs(contract, reminder),
+      paragraphStyle: (paragraph) => ({
+        space: paragraph.startsWith('•') ? 2 : 8,
+        style: paragraph.startsWith('Offener Gesamtbetrag') ? styles.bodyBold : styles.body,
+      }),
+      identity: {
+        title: `${title} Nr. ${reminder.number} Vertrag Nr. ${contract.number}`,
+        subject: `${title} zum Vertrag Nr. ${contract.number}: ${formatMoney(reminder.total)} bis ${formatDate(reminder.deadline)}`,
+        modifiedAt: `${reminder.sentOn}T00:00:00.000Z`,
+        idParts: ['reminder', String(reminder.number)],
+        reason: `${title} zum Vertrag Nr. ${contract.number}`,
+        signedMandate: null,
+      },
     },
     options,
   );
