@@ -465,15 +465,16 @@ export const signingOperations = {
     problems: { 401: ['signing-token-invalid'], 409: ['conflict'] },
   },
   'signing-document': {
-    summary: 'Vertrag nach der Unterschrift herunterladen',
-    description: `Die Kopie des Kunden als versiegeltes PDF (wie \`GET /api/contracts/{id}/document\`), mit dem Token, der gerade unterschrieben hat: 15 Minuten lang nach der Unterschrift, danach 401. Vor der Unterschrift 401 wie jeder nicht passende Token. ${tokenUngueltig}`,
+    summary: 'Vertrag oder Vereinbarung nach der Unterschrift herunterladen',
+    description: `Die Kopie des Kunden als versiegeltes PDF (wie \`GET /api/contracts/{id}/document\`), mit dem Token, der gerade unterschrieben hat: 15 Minuten lang nach der Unterschrift, danach 401. Vor der Unterschrift 401 wie jeder nicht passende Token. Der Token einer Sitzung für eine Änderung lädt nach „Zustimmen“ die gespeicherte Vereinbarung (wie \`GET /api/contracts/{id}/amendments/{amendmentId}/document\`); nach „Ablehnen“ gibt es keine: 409. ${tokenUngueltig}`,
     signingToken: true,
     success: {
       status: 200,
-      description: 'Das PDF, mit `Content-Disposition: attachment; filename="Vertrag-<Nummer>.pdf"`.',
+      description:
+        'Das PDF, mit `Content-Disposition: attachment; filename="Vertrag-<Nummer>.pdf"` (eine Vereinbarung: `Aenderungsvereinbarung-<Nummer der Änderung>.pdf`).',
       content: { 'application/pdf': text },
     },
-    problems: { 401: ['signing-token-invalid'] },
+    problems: { 401: ['signing-token-invalid'], 409: ['conflict'] },
   },
 } satisfies Record<RouteNameOf<'signing'>, OperationDoc>;
 

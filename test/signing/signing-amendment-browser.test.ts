@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -127,6 +127,11 @@ describe('the signing page for an amendment', () => {
     await page.getByRole('heading', { name: `Vielen Dank, ${customerName(contract)}!` }).waitFor();
     const doneText = (await page.locator('main').textContent())?.replace(/\s+/g, ' ') ?? '';
     const doneViolations = await accessibilityViolations(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Vereinbarung herunterladen (PDF)' }).click(),
+    ]);
+    const copy = readFileSync((await download.path()) as string);
     const problems = await tablet.problems();
     const posts = tablet.requests.filter((request) => request.method === 'POST').map((request) => request.url);
     await tablet.context.close();
@@ -155,6 +160,12 @@ describe('the signing page for an amendment', () => {
     const agreed = await amendmentNow(amendment);
     expect(agreed).toMatchObject({ status: 'agreed', signature: { signerName: customerName(contract) } });
     expect(agreed.signature.userAgent).toContain('Chrome');
+    // assess: the agreement it downloads is the stored one staff get
+    const stored = await fetch(`${api.url}/api/contracts/${contract.id}/amendments/${amendment.id}/document`, {
+      headers: { authorization: `Bearer ${await api.token({ groups: ['owner'] })}` },
+    });
+    expect(download.suggestedFilename()).toBe(`Aenderungsvereinbarung-${amendment.number}.pdf`);
+    expect(copy.equals(Buffer.from(await stored.arrayBuffer()))).toBe(true);
   }, 120_000);
 
   it('fits a 390-px phone at home with both buttons alike, and declining declines it', async () => {

@@ -152,6 +152,15 @@ describe('a signing session for an amendment', () => {
       amendmentId: amendment.id,
       steps: [{ step: 'amendment', status: 'signed' }],
     });
+
+    // assess: the link that agreed downloads the stored agreement, the same bytes staff get
+    const copy = await api.request('GET', '/api/signing/document', asSigner(token));
+    const stored = await api.request('GET', `/api/contracts/${contract.id}/amendments/${amendment.id}/document`);
+    expect(copy.status, copy.text.slice(0, 300)).toBe(200);
+    expect(copy.headers.get('content-disposition')).toBe(
+      `attachment; filename="Aenderungsvereinbarung-${amendment.number}.pdf"`,
+    );
+    expect(copy.text).toBe(stored.text);
   });
 
   it('„Ablehnen“ declines it, leaves the contract as it is and spends the link', async () => {
@@ -173,6 +182,8 @@ describe('a signing session for an amendment', () => {
     expect(after).toMatchObject({ version: contract.version, pauses: [], minimumTermEndsOn: '2026-12-31' });
     expect(await eventsOf('amendment.declined', amendment.id)).toHaveLength(1);
     expect(status.body).toMatchObject({ status: 'declined', steps: [{ step: 'amendment', status: 'declined' }] });
+    // A declined amendment has no agreement to download.
+    expect((await api.request('GET', '/api/signing/document', asSigner(token))).status).toBe(409);
   });
 
   it('words a price change with the dues before and after it', async () => {

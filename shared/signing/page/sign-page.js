@@ -430,8 +430,10 @@
     return { section, fields: () => ({ requestedEarlyStart: box ? box.checked : false }) };
   };
 
-  const decided = (heading, text) =>
-    show(element('section', { class: 'notice done' }, element('h1', { text: heading }), element('p', { text })));
+  const decided = (heading, text, ...more) =>
+    show(
+      element('section', { class: 'notice done' }, element('h1', { text: heading }), element('p', { text }), ...more),
+    );
 
   /**
    * An amendment's session (docs/amendments.md, "Am Tablet und zu Hause"): what changes, then one form with the
@@ -524,9 +526,17 @@
       });
       const response = await post('signing/amendment', body, randomKey()).catch(() => undefined);
       if (response?.status !== 201) return failed(response);
+      const saved = element('p', { role: 'status', class: 'form-message' });
+      const copy = element('button', { type: 'button', class: 'primary', text: 'Vereinbarung herunterladen (PDF)' });
+      copy.addEventListener('click', () => download(amendment.number, saved));
       decided(
         `Vielen Dank, ${name}!`,
         `Sie haben der Änderung Nr. ${amendment.number} zugestimmt. Sie gilt ab dem ${date(amendment.effectiveFrom)}.`,
+        element('p', {
+          text: 'Die unterschriebene Vereinbarung können Sie jetzt herunterladen.',
+        }),
+        copy,
+        saved,
       );
     });
     decline.addEventListener('click', async () => {
