@@ -3,6 +3,7 @@ import canonicalize from 'canonicalize';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { unique, useApi } from '../support/api.ts';
 import { useClock } from '../support/clock.ts';
+import { signAsCustomer } from '../support/customer-signature.ts';
 import { signaturePng } from '../support/images.ts';
 import { useStudioProfile } from '../support/studio.ts';
 
@@ -39,16 +40,7 @@ const signedContract = async (serviceId = monthly, term: Body = {}) => {
     body: { contactId, items: [{ serviceId }], startDate: '2026-01-01', minimumTermMonths: 12, ...term },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const signed = await api.request('POST', `/api/contracts/${created.body.id}/signatures`, {
-    body: {
-      role: 'customer',
-      signerName: 'Erika Mustermann',
-      documentHash: created.body.documentHash,
-      signatureImage: signaturePng,
-      consent: true,
-    },
-  });
-  expect(signed.status).toBe(201);
+  const signed = await signAsCustomer(api, created.body);
   return signed.body as Body;
 };
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { unique, useApi } from '../support/api.ts';
 import { useClock } from '../support/clock.ts';
-import { signaturePng } from '../support/images.ts';
+import { signAsCustomer } from '../support/customer-signature.ts';
 import { useStudioProfile } from '../support/studio.ts';
 import { grantWithdrawalRight } from '../support/withdrawal-right.ts';
 
@@ -28,16 +28,7 @@ const signedContract = async ({ atTheCounter = false, requestedEarlyStart = fals
     body: { contactId: parties.contactId, items: [{ serviceId: parties.serviceId }], startDate: '2026-06-01' },
   });
   expect(created.status).toBe(201);
-  const signed = await api.request('POST', `/api/contracts/${created.body.id}/signatures`, {
-    body: {
-      role: 'customer',
-      signerName: 'Erika Mustermann',
-      documentHash: created.body.documentHash,
-      signatureImage: signaturePng,
-      consent: true,
-    },
-  });
-  expect(signed.status).toBe(201);
+  const signed = await signAsCustomer(api, created.body);
   if (!atTheCounter) await grantWithdrawalRight(signed.body, requestedEarlyStart);
   return signed.body as { id: string; version: number };
 };

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique, useApi } from '../support/api.ts';
 import { launchChromium } from '../support/chromium.ts';
-import { signaturePng } from '../support/images.ts';
+import { signAsCustomer } from '../support/customer-signature.ts';
 import { accessibilityViolations, drawWithFinger, openSigningTablet } from '../support/signing-tablet.ts';
 import { useStudioProfile } from '../support/studio.ts';
 
@@ -40,16 +40,7 @@ const offeredPause = async (session: Body = {}) => {
   const created = await api.request('POST', '/api/contracts', {
     body: { contactId: contact.body.id, items: [{ serviceId: service.body.id }], startDate: day(0) },
   });
-  const signed = await api.request('POST', `/api/contracts/${created.body.id}/signatures`, {
-    body: {
-      role: 'customer',
-      signerName: 'Erika Mustermann',
-      documentHash: created.body.documentHash,
-      signatureImage: signaturePng,
-      consent: true,
-    },
-  });
-  expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+  const signed = await signAsCustomer(api, created.body);
   const offered = await api.request('POST', `/api/contracts/${created.body.id}/amendments`, {
     body: { kind: 'pause', effectiveFrom: day(7), lastDay: day(13), reason: 'holiday' },
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiResponse, unique, useApi } from '../support/api.ts';
 import { useClock } from '../support/clock.ts';
+import { signAsCustomer } from '../support/customer-signature.ts';
 import { signaturePng } from '../support/images.ts';
 import { mailsTo, theLinkMailedTo } from '../support/remote-signing.ts';
 import { useStudioProfile } from '../support/studio.ts';
@@ -46,16 +47,7 @@ const signedContract = async () => {
     },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const signed = await api.request('POST', `/api/contracts/${created.body.id}/signatures`, {
-    body: {
-      role: 'customer',
-      signerName: 'Erika Mustermann',
-      documentHash: created.body.documentHash,
-      signatureImage: signaturePng,
-      consent: true,
-    },
-  });
-  expect(signed.status).toBe(201);
+  const signed = await signAsCustomer(api, created.body);
   return { contract: signed.body as Body, contact: contact.body as Body, serviceId: service.body.id as string };
 };
 
