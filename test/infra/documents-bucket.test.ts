@@ -153,7 +153,7 @@ describe('the bucket of signed originals', () => {
 describe('the renderer of signed originals', () => {
   const rendererId = logicalId(constructNamed(stack, constructId('documents-render')));
 
-  it('reads the table’s stream for the inserted contract, reminder and amendment events whose documents change, and parks what fails', () => {
+  it('reads the table’s stream for the inserted contract, reminder, amendment and returned-due events whose documents or mails follow, and parks what fails', () => {
     const mappings = Object.values(
       template.findResources('AWS::Lambda::EventSourceMapping', {
         Properties: { FunctionName: { Ref: rendererId } },
@@ -186,6 +186,7 @@ describe('the renderer of signed originals', () => {
                 'mandate.signed',
                 'reminder.sent',
                 'amendment.agreed',
+                'due.returned',
               ],
             },
           },
