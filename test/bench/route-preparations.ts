@@ -7,6 +7,7 @@ import { type RouteDefinition, routeKey } from '#shared/routes.ts';
 import { nextBenchAddress } from './bench-addresses.ts';
 import { collections, type Fixtures, nextTag, signingAuthorization } from './fixtures.ts';
 import { callRoute } from './handlers.ts';
+import { type Dunning, overdueContract } from './overdue-accounts.ts';
 import { type BenchEvent, sampleEvent, samplePathId } from './sample-events.ts';
 
 /*
@@ -94,6 +95,12 @@ const offeredPause = async (fixtures: Fixtures, agreed = false) => {
   return { ids, amendment };
 };
 
+/** A request on an account as far into dunning as the route needs (overdue-accounts.ts). */
+const onAccountIn =
+  (dunning: Dunning): Prepared =>
+  async (route, fixtures) =>
+    sampleEvent(route.name, { ids: withContract(fixtures, await overdueContract(fixtures, dunning)) });
+
 /** An offered pause's request: the route acts on it (decides, cancels), or signs it with its hash. */
 const onOfferedPause: Prepared = async (route, fixtures) => {
   const { ids, amendment } = await offeredPause(fixtures);
@@ -148,6 +155,10 @@ const preparations: Readonly<Record<string, Prepared>> = {
     delete event.headers['content-length'];
     return event;
   },
+  // A reminder while something is overdue; the handover after the Mahnung's deadline; its closure once handed over.
+  'POST /api/contracts/{id}/account/reminders': onAccountIn('overdue'),
+  'POST /api/contracts/{id}/account/handover': onAccountIn('warned'),
+  'POST /api/contracts/{id}/account/handover/closure': onAccountIn('handed-over'),
   // Staff assign an unmatched declaration to the signed contract they found.
   'POST /api/declarations/{id}/assignment': async (route, fixtures) => {
     const declaration = await unmatchedDeclaration();
