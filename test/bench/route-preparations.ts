@@ -5,7 +5,8 @@ import { sampleAmendmentId } from '#shared/contracts/area.ts';
 import { todayIn } from '#shared/contracts/dates.ts';
 import { type RouteDefinition, routeKey } from '#shared/routes.ts';
 import { nextBenchAddress } from './bench-addresses.ts';
-import { collections, type Fixtures, nextTag, signingAuthorization } from './fixtures.ts';
+import type { FunctionName } from './bundles.ts';
+import { collections, type Fixtures, nextTag, signingAuthorization, withTable } from './fixtures.ts';
 import { callRoute } from './handlers.ts';
 import { type Dunning, overdueContract } from './overdue-accounts.ts';
 import { type BenchEvent, sampleEvent, samplePathId } from './sample-events.ts';
@@ -110,6 +111,8 @@ const onOfferedPause: Prepared = async (route, fixtures) => {
 // Reads of an amendment read one, made once per table; so do reads of a signing session.
 const readAmendments = new Map<string, Promise<Map<string, string>>>();
 const readSessions = new Map<string, Promise<Map<string, string>>>();
+// The read contract's account, read once per table before it is measured (its first read books what came due).
+const bookedAccounts = new Map<string, Promise<unknown>>();
 
 /** A signing session opened at the counter on a new contract, and the placeholders of both. */
 const openedSession = async (fixtures: Fixtures, route: RouteDefinition) => {
@@ -133,6 +136,18 @@ const preparations: Readonly<Record<string, Prepared>> = {
     const ids = readAmendments.get(fixtures.table) ?? offeredPause(fixtures).then(({ ids }) => ids);
     readAmendments.set(fixtures.table, ids);
     return sampleEvent(route.name, { ids: await ids });
+  },
+  // A read of an account books what has come due first (docs/accounts.md, "When dues are booked"): the read
+  // contract's collected due and its debit, once. Measured is the read after it, whose floor replays no booking.
+  'GET /api/contracts/{id}/account': async (route, fixtures) => {
+    const booked =
+      bookedAccounts.get(fixtures.table) ??
+      withTable(fixtures.table, () =>
+        callRoute(route.name as FunctionName, sampleEvent(route.name, { ids: fixtures.ids })),
+      );
+    bookedAccounts.set(fixtures.table, booked);
+    await booked;
+    return sampleEvent(route.name, { ids: fixtures.ids });
   },
   // Staff look at a session they opened (its Location).
   'GET /api/contracts/{id}/signing-sessions/{sessionId}': async (route, fixtures) => {
