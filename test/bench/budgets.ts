@@ -33,6 +33,8 @@ export const budgetLimits = {
   signingPageGzipBytes: 60 * 1024,
   /** Issue 23: HTML, script and style of each of the customer's buttons („kündigen“, „widerrufen“), gzip. */
   declarationPageGzipBytes: 30 * 1024,
+  /** The dues of a contract with 3 pauses and 2 price changes against a plain one's, warm p50. */
+  amendedDuesRatio: 1.1,
 } as const;
 
 /**
@@ -180,6 +182,7 @@ export const checkBudgets = (results: Omit<BenchResults, 'budgets'>): Budget[] =
     ...webhookBudgets(results),
     ...sepaBudgets(results),
     ...declarationPageBudgets(results),
+    ...duesAccountBudgets(results),
   );
   return budgets;
 };
@@ -343,4 +346,30 @@ export const checkSepaBudgets = (results: Omit<BenchResults, 'budgets'>): Budget
 export const checkBackgroundBudgets = (results: Omit<BenchResults, 'budgets'>): Budget[] => [
   ...ratioBudgets(results),
   ...bundleBudgets(results),
+];
+
+/** The demands of `--only dues-account`: the amended dues in one Query within their ratio; the long account reported. */
+export const duesAccountBudgets = ({ duesAccount }: Omit<BenchResults, 'budgets'>): Budget[] => {
+  if (!duesAccount) return [];
+  const { dues, account } = duesAccount;
+  const oneQuery = (row: { queries: number; others: number }) => row.queries === 1 && row.others === 0;
+  return [
+    {
+      budget: `dues: ${dues.months} months with ${dues.pauses} pauses and ${dues.priceChanges} price changes, one Query, warm p50 ≤ ${budgetLimits.amendedDuesRatio} × a plain contract's`,
+      met: oneQuery(dues.amended) && dues.ratioP50 <= budgetLimits.amendedDuesRatio,
+      detail: `amended ${dues.amended.calls}, ${dues.amended.itemsRead} items, p50 ${dues.amended.p50} ms; plain ${dues.plain.calls}, ${dues.plain.itemsRead} items, p50 ${dues.plain.p50} ms; ratio ${dues.ratioP50}`,
+    },
+    {
+      budget: `account: ${account.dueEntries} monthly dues, ${account.returns} returns, ${account.payments} payments: its calls, items read and warm p50 reported (one Query wanted)`,
+      met: account.n > 0,
+      detail: `${account.calls} (${oneQuery(account) ? 'one Query' : 'NOT one Query'}), ${account.itemsRead} items read, ${account.entries} entries; p50 ${account.p50} ms, p99 ${account.p99} ms; the first read: ${account.firstRead}`,
+    },
+  ];
+};
+
+/** What `npm run bench -- --only dues-account` can check: its functions' ratios and bundles, and its own demands. */
+export const checkDuesAccountBudgets = (results: Omit<BenchResults, 'budgets'>): Budget[] => [
+  ...ratioBudgets(results),
+  ...bundleBudgets(results),
+  ...duesAccountBudgets(results),
 ];

@@ -264,6 +264,29 @@ const webhookSection = (results: BenchResults) => {
   ];
 };
 
+const duesAccountSection = (results: BenchResults) => {
+  const found = results.duesAccount;
+  if (!found) return [];
+  const { dues, account } = found;
+  return [
+    `Dues and account of a long contract, in-process, ${results.settings.warmIterations} calls each: the dues of ${dues.months} months of a contract with ${dues.pauses} pauses and ${dues.priceChanges} price changes interleaved with a plain one's (ratio p50 ${dues.ratioP50}); the account of ${account.dueEntries} monthly dues, ${account.returns} returns and ${account.payments} payments after its first read booked what had come due (${account.firstRead})`,
+    markdownTable(
+      ['request', 'calls', 'items read', 'p50 ms', 'p99 ms'],
+      [
+        ['dues, plain contract', dues.plain.calls, dues.plain.itemsRead, ms(dues.plain.p50), ms(dues.plain.p99)],
+        [
+          'dues, amended contract',
+          dues.amended.calls,
+          dues.amended.itemsRead,
+          ms(dues.amended.p50),
+          ms(dues.amended.p99),
+        ],
+        [`account, ${account.entries} entries`, account.calls, account.itemsRead, ms(account.p50), ms(account.p99)],
+      ],
+    ),
+  ];
+};
+
 const budgetSection = (results: BenchResults) => [
   'Budgets',
   markdownTable(
@@ -291,6 +314,7 @@ export const renderReport = (results: BenchResults): string =>
     signingPageSection,
     declarationPagesSection,
     webhookSection,
+    duesAccountSection,
     budgetSection,
   ]
     .map((section) => section(results).join('\n\n'))

@@ -3,6 +3,7 @@ import type { ColdStartResult } from './cold-start.ts';
 import type { DocumentRenderResult } from './contract-document.ts';
 import type { CostResult, IdempotencyCost, WriteCost } from './cost.ts';
 import type { DeclarationPageResult } from './declaration-pages.ts';
+import type { DuesAccountResult } from './dues-account.ts';
 import type { HttpLoadResult } from './http-load.ts';
 import type { CollectionResult } from './sepa.ts';
 import type { SigningPageResult } from './signing-page.ts';
@@ -66,5 +67,7 @@ export interface BenchResults {
   sepa?: CollectionResult;
   /** The customer's buttons on a phone: each page's weight and time to interactive (issue 23). */
   declarationPages?: DeclarationPageResult[];
+  /** An amended contract's dues against a plain one's, and a long account's read (`--only dues-account`). */
+  duesAccount?: DuesAccountResult;
   budgets: Budget[];
 }

@@ -5,8 +5,10 @@ import { sampleAmendmentId } from '#shared/contracts/area.ts';
 import { todayIn } from '#shared/contracts/dates.ts';
 import { type RouteDefinition, routeKey } from '#shared/routes.ts';
 import { nextBenchAddress } from './bench-addresses.ts';
-import { collections, type Fixtures, nextTag, signingAuthorization } from './fixtures.ts';
+import type { FunctionName } from './bundles.ts';
+import { collections, type Fixtures, nextTag, signingAuthorization, withTable } from './fixtures.ts';
 import { callRoute } from './handlers.ts';
+import { type Dunning, overdueContract } from './overdue-accounts.ts';
 import { type BenchEvent, sampleEvent, samplePathId } from './sample-events.ts';
 
 /*
@@ -94,6 +96,12 @@ const offeredPause = async (fixtures: Fixtures, agreed = false) => {
   return { ids, amendment };
 };
 
+/** A request on an account as far into dunning as the route needs (overdue-accounts.ts). */
+const onAccountIn =
+  (dunning: Dunning): Prepared =>
+  async (route, fixtures) =>
+    sampleEvent(route.name, { ids: withContract(fixtures, await overdueContract(fixtures, dunning)) });
+
 /** An offered pause's request: the route acts on it (decides, cancels), or signs it with its hash. */
 const onOfferedPause: Prepared = async (route, fixtures) => {
   const { ids, amendment } = await offeredPause(fixtures);
@@ -103,6 +111,8 @@ const onOfferedPause: Prepared = async (route, fixtures) => {
 // Reads of an amendment read one, made once per table; so do reads of a signing session.
 const readAmendments = new Map<string, Promise<Map<string, string>>>();
 const readSessions = new Map<string, Promise<Map<string, string>>>();
+// The read contract's account, read once per table before it is measured (its first read books what came due).
+const bookedAccounts = new Map<string, Promise<unknown>>();
 
 /** A signing session opened at the counter on a new contract, and the placeholders of both. */
 const openedSession = async (fixtures: Fixtures, route: RouteDefinition) => {
@@ -127,6 +137,18 @@ const preparations: Readonly<Record<string, Prepared>> = {
     readAmendments.set(fixtures.table, ids);
     return sampleEvent(route.name, { ids: await ids });
   },
+  // A read of an account books what has come due first (docs/accounts.md, "When dues are booked"): the read
+  // contract's collected due and its debit, once. Measured is the read after it, whose floor replays no booking.
+  'GET /api/contracts/{id}/account': async (route, fixtures) => {
+    const booked =
+      bookedAccounts.get(fixtures.table) ??
+      withTable(fixtures.table, () =>
+        callRoute(route.name as FunctionName, sampleEvent(route.name, { ids: fixtures.ids })),
+      );
+    bookedAccounts.set(fixtures.table, booked);
+    await booked;
+    return sampleEvent(route.name, { ids: fixtures.ids });
+  },
   // Staff look at a session they opened (its Location).
   'GET /api/contracts/{id}/signing-sessions/{sessionId}': async (route, fixtures) => {
     const ids = readSessions.get(fixtures.table) ?? openedSession(fixtures, route);
@@ -148,6 +170,10 @@ const preparations: Readonly<Record<string, Prepared>> = {
     delete event.headers['content-length'];
     return event;
   },
+  // A reminder while something is overdue; the handover after the Mahnung's deadline; its closure once handed over.
+  'POST /api/contracts/{id}/account/reminders': onAccountIn('overdue'),
+  'POST /api/contracts/{id}/account/handover': onAccountIn('warned'),
+  'POST /api/contracts/{id}/account/handover/closure': onAccountIn('handed-over'),
   // Staff assign an unmatched declaration to the signed contract they found.
   'POST /api/declarations/{id}/assignment': async (route, fixtures) => {
     const declaration = await unmatchedDeclaration();

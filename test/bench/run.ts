@@ -22,13 +22,16 @@ import {
   checkBudgets,
   checkDeclarationBudgets,
   checkDocumentBudgets,
+  checkDuesAccountBudgets,
   checkSepaBudgets,
+  duesAccountBudgets,
 } from './budgets.ts';
 import { type FunctionName, lambdaFunctions, measureBundle, sdkSources, shippedSdkSource } from './bundles.ts';
 import { measureColdStarts } from './cold-start.ts';
 import { issueSealCertificates, measureContractDocuments } from './contract-document.ts';
 import { measureCosts, measureIdempotencyCosts, writeCosts } from './cost.ts';
 import { declarationFunctions, measureDeclarationPages } from './declaration-pages.ts';
+import { duesAccountFunctions, measureDuesAndAccount } from './dues-account.ts';
 import { recordCalls } from './dynamodb-calls.ts';
 import { createFixtures, nextTag, readRecordId, withTable } from './fixtures.ts';
 import { bareDocumentClient, type HandlerRecording, recordHandler } from './floors.ts';
@@ -63,7 +66,8 @@ import { measureWebhooks } from './webhooks.ts';
  * `npm run bench -- --only documents` runs the parts of the stored documents
  * alone (their functions' bundles, warm and cold ratios, the renders) and
  * writes bench-results/latest-documents.json; `--only sepa` the SEPA direct debit's (issue 22), `--only
- * declarations` the customer's buttons' (issue 23: the public routes and both pages on a phone).
+ * declarations` the customer's buttons' (issue 23: the public routes and both pages on a phone), `--only
+ * dues-account` an amended contract's dues against a plain one's and a long account's read (and the dunning routes).
  */
 const quick = process.argv.includes('--quick');
 const onlyAt = process.argv.indexOf('--only');
@@ -75,6 +79,7 @@ const onlyParts: Readonly<Record<string, readonly FunctionName[]>> = {
   declarations: declarationFunctions,
   // Issue 31: the background functions, each from its declared trigger.
   background: backgroundScenarios.map((scenario) => scenario.name),
+  'dues-account': duesAccountFunctions,
 };
 const onlyFunctions = only === undefined ? undefined : onlyParts[only];
 if (only !== undefined && !onlyFunctions)
@@ -191,6 +196,19 @@ try {
       })
     : undefined;
   sepaClient.destroy();
+
+  if (measures('dues-account'))
+    log('dues of an amended contract against a plain one, and the account of 5 years with 10 returns and 10 payments');
+  const duesAccountClient = new DynamoDBClient({ endpoint: database.endpoint });
+  const duesAccount = measures('dues-account')
+    ? await measureDuesAndAccount(duesAccountClient, recorder, {
+        table: 'studio-api-dues-account',
+        iterations: settings.warmIterations,
+        warmup: settings.warmWarmup,
+        block: settings.warmBlock,
+      })
+    : undefined;
+  duesAccountClient.destroy();
 
   log('bundle sizes');
   const bundles = [];
@@ -447,6 +465,7 @@ try {
     webhooks,
     sepa,
     declarationPages,
+    duesAccount,
   };
   const budgets =
     only === 'documents'
@@ -457,7 +476,9 @@ try {
           ? checkDeclarationBudgets(measured)
           : only === 'background'
             ? checkBackgroundBudgets(measured)
-            : checkBudgets(measured);
+            : only === 'dues-account'
+              ? checkDuesAccountBudgets(measured)
+              : checkBudgets(measured);
   const results: BenchResults = { ...measured, budgets };
   const resultsFile = only ? `latest-${only}.json` : 'latest.json';
   writeFileSync(join(resultsFolder, resultsFile), `${JSON.stringify(results, null, 2)}\n`);
@@ -466,6 +487,12 @@ try {
   log(`figures written to bench-results/${resultsFile}, handler logs to bench-results/handler-logs.ndjson`);
   if (unmeasured.length) {
     log(`FAILED: not measured: ${unmeasured.map(({ name }) => name).join(', ')}`);
+    exitCode = 1;
+  }
+  // The demands of the amended dues and the long account fail the run, not only their report.
+  const unmet = duesAccountBudgets(measured).filter((budget) => !budget.met);
+  if (unmet.length) {
+    log(`FAILED: ${unmet.map(({ budget }) => budget).join('; ')}`);
     exitCode = 1;
   }
 } finally {
