@@ -1,8 +1,9 @@
 import { getContact } from '../contacts/store.ts';
 import { renderAmendmentFile } from '../contracts/amendments/amendment-file.ts';
+import { amendmentTitle } from '../contracts/amendments/amendment-labels.ts';
 import type { Amendment } from '../contracts/amendments/amendment-schema.ts';
 import { contractIdOfAmendment, getContractAndAmendments } from '../contracts/amendments/amendment-store.ts';
-import { amendmentDocumentFileName, amendmentTitle } from '../contracts/document/amendment-document.ts';
+import { amendmentDocumentFileName } from '../contracts/document/amendment-document.ts';
 import type { ContractWithSignatures } from '../contracts/schema.ts';
 import { amendmentTexts } from '../contracts/texts.ts';
 import { NotFound } from '../db/errors.ts';

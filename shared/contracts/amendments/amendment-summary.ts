@@ -4,6 +4,7 @@ import { itemTotalOn } from '../../sepa/dues.ts';
 import { minimumTermEndsOn } from '../dates.ts';
 import { intervalLabels } from '../document/german-format.ts';
 import type { ContractItem, StoredContract } from '../schema.ts';
+import { amendmentTitle, pauseReasonLabels } from './amendment-labels.ts';
 import type { Amendment } from './amendment-schema.ts';
 import { inForceOnContract, itemsOnDay } from './in-force.ts';
 
@@ -19,20 +20,6 @@ export interface AmendmentSummary {
   /** One sentence a line. */
   lines: string[];
 }
-
-const titles: Record<Amendment['kind'], string> = {
-  pause: 'Vereinbarung über eine Ruhezeit',
-  price: 'Preisänderung',
-  items: 'Änderung der Leistungen',
-};
-
-const reasons: Record<NonNullable<Amendment['reason']>, string> = {
-  holiday: 'Urlaub',
-  illness: 'Krankheit',
-  pregnancy: 'Schwangerschaft',
-  'parental-leave': 'Elternzeit',
-  other: 'anderer Grund',
-};
 
 type Contract = StoredContract;
 
@@ -55,7 +42,8 @@ const itemLine = (item: ContractItem, day: string) =>
 const pauseLines = (amendment: Amendment, termEndsOn: { before: string | null; after: string | null }) => {
   const lastDay = amendment.lastDay as string;
   const days = daysFromTo(amendment.effectiveFrom, lastDay);
-  const reason = amendment.reason === 'other' ? amendment.reasonText : reasons[amendment.reason ?? 'other'];
+  const reason =
+    (amendment.reason === 'other' && amendment.reasonText) || pauseReasonLabels[amendment.reason ?? 'other'];
   const fee = amendment.monthlyFee?.amount
     ? `Für die ruhenden Tage wird eine Ruhezeitgebühr von ${formatMoney(amendment.monthlyFee)} je Monat anteilig berechnet.`
     : 'Für die ruhenden Tage werden keine Beiträge berechnet.';
@@ -83,7 +71,7 @@ export const amendmentSummary = (
   const asAgreed = amendments.map((candidate) =>
     candidate.id === amendment.id ? { ...candidate, status: 'agreed' as const } : candidate,
   );
-  const title = `${titles[amendment.kind]} zum Vertrag ${contract.number} (${amendment.number})`;
+  const title = `${amendmentTitle(amendment, contract.number)} (${amendment.number})`;
   if (amendment.kind === 'pause') {
     const after = { ...contract, pauses: inForceOnContract(asAgreed).pauses };
     return {

@@ -2,6 +2,7 @@ import { PDFDocument } from '@cantoo/pdf-lib';
 import { embedDocumentFonts } from '../../pdf/fonts.ts';
 import { type PageLayout, pageLayout, styles } from '../../pdf/page-layout.ts';
 import { typesetter } from '../../pdf/typesetter.ts';
+import { amendmentKindTitles, amendmentTitle, pauseReasonLabels } from '../amendments/amendment-labels.ts';
 import type { Amendment } from '../amendments/amendment-schema.ts';
 import { drawAmendmentAuditPage } from './amendment-audit-page.ts';
 import type {
@@ -49,24 +50,6 @@ export interface AmendmentDocumentInput {
 }
 
 export const amendmentDraftMark = 'Entwurf – noch nicht vereinbart';
-
-/** The reasons as the document names them: the label only, never `reasonText`, which may hold health data. */
-export const pauseReasonLabels: Record<NonNullable<Amendment['reason']>, string> = {
-  holiday: 'Urlaub',
-  illness: 'Krankheit',
-  pregnancy: 'Schwangerschaft',
-  'parental-leave': 'Elternzeit',
-  other: 'Sonstiger Grund',
-};
-
-const titles: Record<Amendment['kind'], string> = {
-  pause: 'Vereinbarung über eine Ruhezeit',
-  price: 'Preisänderung',
-  items: 'Änderung der Leistungen',
-};
-
-export const amendmentTitle = (amendment: Pick<Amendment, 'kind'>, contractNumber: string) =>
-  `${titles[amendment.kind]} zum Vertrag ${contractNumber}`;
 
 /** `Aenderungsvereinbarung-2026-000001-A1.pdf`, for the draft and the stored document alike. */
 export const amendmentDocumentFileName = (amendment: Pick<Amendment, 'number'>) =>
@@ -188,7 +171,7 @@ export const renderAmendmentDocument = async (
   });
 
   const identity: DocumentIdentity = {
-    title: `${titles[amendment.kind]} ${amendment.number}`,
+    title: `${amendmentKindTitles[amendment.kind]} ${amendment.number}`,
     subject: `${amendmentTitle(amendment, contract.number)}, Änderungsvereinbarung Nr. ${amendment.number}`,
     modifiedAt: amendment.agreedAt ?? amendment.offeredAt,
     idParts: ['amendment', amendment.number, amendment.status],
