@@ -315,6 +315,12 @@ describe('what an offer refuses', () => {
   it.each([
     { case: 'a pause of 0 days', body: { ...holiday, lastDay: '2026-03-09' }, path: 'lastDay' },
     { case: 'a pause of 367 days', body: { ...holiday, extendsTerm: false, lastDay: '2027-03-11' }, path: 'lastDay' },
+    // Found by the fuzz test: the length's message named a last day past the calendar's end and answered 500.
+    {
+      case: 'a pause ending before it begins, at the calendar’s end',
+      body: { ...holiday, effectiveFrom: '9999-12-31', lastDay: '9999-12-30' },
+      path: 'lastDay',
+    },
     {
       case: 'a pause beginning more than 30 days ago',
       body: { ...holiday, effectiveFrom: '2026-01-29' },

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { addDays, type CalendarDate } from '../../calendar/calendar-date.ts';
+import { addDays, type CalendarDate, daysFromTo } from '../../calendar/calendar-date.ts';
 import { type SchemaMessage, schemaMessage } from '../../messages/index.ts';
 import { money, optionalText } from '../../schema/fields.ts';
 import { calendarDay, recordReference, wholeNumber } from '../fields.ts';
@@ -11,8 +11,13 @@ import { amendmentKinds, pauseReasons } from './in-force-schema.ts';
 /** A pause is 1 to 366 days long, its first and last day counted. */
 export const maxPauseDays = 366;
 
+// The calendar ends with 9999: a pause from its last year may run to its last day, never past it.
+const lastCalendarDay = '9999-12-31';
+const lastStartOfAFullPause = addDays(lastCalendarDay, 1 - maxPauseDays);
+
 /** The last day a pause from `from` may have. */
-export const longestPauseFrom = (from: CalendarDate): CalendarDate => addDays(from, maxPauseDays - 1);
+export const longestPauseFrom = (from: CalendarDate): CalendarDate =>
+  from > lastStartOfAFullPause ? lastCalendarDay : addDays(from, maxPauseDays - 1);
 
 // Checked with the body's shape, before the contract is read: a pause of 0 or 367 days is a 400 whatever the contract.
 const pauseLengthMessage: SchemaMessage = (issue) => {
@@ -48,7 +53,7 @@ const PauseOffer = v.pipe(
   v.forward(
     v.partialCheck(
       [['effectiveFrom'], ['lastDay']],
-      (input) => input.effectiveFrom <= input.lastDay && input.lastDay <= longestPauseFrom(input.effectiveFrom),
+      (input) => input.effectiveFrom <= input.lastDay && daysFromTo(input.effectiveFrom, input.lastDay) <= maxPauseDays,
       pauseLengthMessage,
     ),
     ['lastDay'],
