@@ -1,7 +1,7 @@
 import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import { type ContractCopy, ContractCopyRecord } from './document/copy-schema.ts';
-import { contractPartition, contractStatusPartition, contractsOfContactPartition } from './keys.ts';
+import { contractPartition, contractSortPrefix, contractStatusPartition, contractsOfContactPartition } from './keys.ts';
 import { type Mandate, MandateRecord } from './mandates/mandate-schema.ts';
 import { type ContractStatus, type StoredContract, StoredContractRecord } from './schema.ts';
 import { type Signature, SignatureRecord, type SignerRole } from './signature-schema.ts';
@@ -12,8 +12,7 @@ import { type Signature, SignatureRecord, type SignerRole } from './signature-sc
  * sort keys share the prefix `CONTRACT`, so one Query reads the contract with
  * its signatures and leaves the (larger) signature images out.
  */
-export { contractPartition, contractStatusPartition };
-export const contractSortPrefix = 'CONTRACT';
+export { contractPartition, contractSortPrefix, contractStatusPartition };
 export const contractKey = (id: string) => ({ pk: contractPartition(id), sk: 'CONTRACT' });
 export const signatureKey = (id: string, role: SignerRole) => ({
   pk: contractPartition(id),

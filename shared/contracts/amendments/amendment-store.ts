@@ -20,9 +20,8 @@ export interface ContractAndAmendments {
   amendments: Amendment[];
 }
 
-/** The contract and its amendments; a `NotFound` when there is no contract. */
-export const getContractAndAmendments = async (id: string): Promise<ContractAndAmendments> => {
-  const items = await queryContractItems(id);
+/** The contract and its amendments from the contract's items (its one Query); a `NotFound` when there is none. */
+export const contractAndAmendmentsOf = (items: readonly Record<string, unknown>[]): ContractAndAmendments => {
   const at = now();
   const contract = contractOfItems(items, at);
   if (!contract) throw new NotFound('contract');
@@ -32,6 +31,10 @@ export const getContractAndAmendments = async (id: string): Promise<ContractAndA
     .map((item) => amendmentAsOf(amendmentFromItem(item), today));
   return { contract, amendments };
 };
+
+/** The contract and its amendments; a `NotFound` when there is no contract. */
+export const getContractAndAmendments = async (id: string): Promise<ContractAndAmendments> =>
+  contractAndAmendmentsOf(await queryContractItems(id));
 
 /**
  * The contract of an amendment known by its id only (an event's `data.id`), from gsi1; undefined while the index

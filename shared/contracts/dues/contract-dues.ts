@@ -1,7 +1,7 @@
-import { storedDuesOf } from '../../collections/stored-due-items.ts';
+import { queryContractThroughStoredDues, storedDuesAmong } from '../../collections/stored-due-items.ts';
 import type { Due } from '../../sepa/dues.ts';
 import type { Amendment } from '../amendments/amendment-schema.ts';
-import { getContractAndAmendments } from '../amendments/amendment-store.ts';
+import { contractAndAmendmentsOf } from '../amendments/amendment-store.ts';
 import { endsOnOf, todayOf } from '../computed-dates.ts';
 import type { StoredContract } from '../schema.ts';
 import { contractTexts } from '../texts.ts';
@@ -46,12 +46,13 @@ const computedDues = (
  * A contract's dues in a range (docs/sepa.md, "The dues route"), computed from the contract on
  * every read. A cancelled offer never ran, so it owes nothing; a pending one lists what the
  * customer is about to agree to. A due a collection gathered is stored (`collected`, `returned`) and
- * wins over the computed one: one more Query of the contract's partition, bounded by the range.
+ * wins over the computed one. The contract, its amendments and its stored dues come from one Query.
  */
 export const listContractDues = async (id: string, query: DuesQuery): Promise<DueList> => {
-  const { contract, amendments } = await getContractAndAmendments(id);
+  const items = await queryContractThroughStoredDues(id);
+  const { contract, amendments } = contractAndAmendmentsOf(items);
   if (contract.status === 'cancelled') return { items: [] };
   const range = duesRangeOf(query, { startDate: contract.startDate, endsOn: endsOnOf(contract) }, todayOf(contract));
-  const stored = await storedDuesOf(contract, range);
+  const stored = storedDuesAmong(items, contract, range);
   return { items: withStoredDues(computedDues(contract, amendments, range, query.to !== undefined), stored, range) };
 };
