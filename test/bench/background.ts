@@ -289,7 +289,7 @@ export const measureWarmBackground = async (
   for (const { name, next, recording } of measured) {
     const handler: Contender = { invoke: await invokerOf(name), nextEvent: next, expectedStatus: 200 };
     const floor = floorContender(clients, recording, next, () => table);
-    const comparison = await compareInterleaved(handler, floor, options);
+    const comparison = await compareInterleaved(handler, floor, options, name);
     const trigger = backgroundScenarios.find((scenario) => scenario.name === name)?.trigger;
     results.push({
       endpoint: `${trigger} → ${name}`,

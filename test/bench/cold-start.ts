@@ -38,7 +38,8 @@ export interface ColdStartResult {
 
 export interface ColdStartOptions {
   functions: readonly LambdaFunction[];
-  sdkSources: readonly SdkSource[];
+  /** The ways of providing the SDK a function is started with: the shipped one, and for some the other too. */
+  sdkSourcesOf(name: FunctionName): readonly SdkSource[];
   runs: number;
   /** What the function's floor replays: the handler's recorded calls. */
   recording(name: FunctionName): Recording;
@@ -99,7 +100,7 @@ const prepareBundles = async (options: ColdStartOptions) => {
   });
   const bundles = new Map<string, string>();
   for (const fn of options.functions) {
-    for (const sdk of options.sdkSources) {
+    for (const sdk of options.sdkSourcesOf(fn.name)) {
       for (const [kind, entry] of [
         ['handler', fn.entry],
         [
@@ -136,7 +137,7 @@ export const measureColdStarts = async (options: ColdStartOptions): Promise<Cold
   try {
     for (let round = 0; round <= options.runs; round++) {
       for (const fn of options.functions) {
-        for (const sdk of options.sdkSources) {
+        for (const sdk of options.sdkSourcesOf(fn.name)) {
           const kinds: Kind[] = round % 2 === 0 ? ['handler', 'floor'] : ['floor', 'handler'];
           for (const kind of kinds) {
             const key = `${sdk}/${fn.name}/${kind}`;
@@ -155,7 +156,7 @@ export const measureColdStarts = async (options: ColdStartOptions): Promise<Cold
     rmSync(directory, { recursive: true, force: true });
   }
   return options.functions.flatMap((fn) =>
-    options.sdkSources.map((sdk) => {
+    options.sdkSourcesOf(fn.name).map((sdk) => {
       const of = (kind: 'handler' | 'floor', field: 'imported' | 'served' | 'cpu') =>
         round(median((samples.get(`${sdk}/${fn.name}/${kind}`) ?? []).map((output) => output[field])), 1);
       const handlerMs = of('handler', 'served');

@@ -47,12 +47,13 @@ const coldStartSection = (results: BenchResults) => {
 };
 
 const warmSection = (results: BenchResults) => [
-  `Warm handler latency, ms, in-process (${results.settings.warmIterations} calls each, interleaved with the floor: the handler's recorded DynamoDB calls replayed with a bare document client)`,
+  `Warm handler latency, ms, in-process (n calls per side: up to ${results.settings.warmIterations}, at least ${results.settings.warmMinimum} within ${Number(results.settings.warmBudgetMs) / 1_000} s per function; interleaved with the floor: the handler's recorded DynamoDB calls replayed with a bare document client)`,
   markdownTable(
-    ['function', 'request', 'handler p50', 'p99', 'floor p50', 'p99', 'ratio p50', 'ratio p99'],
+    ['function', 'request', 'n', 'handler p50', 'p99', 'floor p50', 'p99', 'ratio p50', 'ratio p99'],
     results.warm.map((row) => [
       row.name,
       row.endpoint,
+      row.handler.n,
       ms(row.handler.p50),
       ms(row.handler.p99),
       ms(row.floor.p50),

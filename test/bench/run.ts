@@ -26,7 +26,14 @@ import {
   checkSepaBudgets,
   duesAccountBudgets,
 } from './budgets.ts';
-import { type FunctionName, lambdaFunctions, measureBundle, sdkSources, shippedSdkSource } from './bundles.ts';
+import {
+  type FunctionName,
+  lambdaFunctions,
+  measureBundle,
+  sdkComparisonFunctions,
+  sdkSources,
+  shippedSdkSource,
+} from './bundles.ts';
 import { measureColdStarts } from './cold-start.ts';
 import { issueSealCertificates, measureContractDocuments } from './contract-document.ts';
 import { measureCosts, measureIdempotencyCosts, writeCosts } from './cost.ts';
@@ -37,6 +44,7 @@ import { createFixtures, nextTag, readRecordId, withTable } from './fixtures.ts'
 import { bareDocumentClient, type HandlerRecording, recordHandler } from './floors.ts';
 import { callRoute } from './handlers.ts';
 import { measureHttp } from './http-phase.ts';
+import { log } from './log.ts';
 import { encodePlan, planReplay } from './replay.ts';
 import { renderReport } from './report.ts';
 import type { BenchResults } from './results.ts';
@@ -98,6 +106,9 @@ const settings = {
   warmIterations: quick ? 200 : 1_000,
   warmWarmup: quick ? 20 : 100,
   warmBlock: 20,
+  // Per function: the bench's length must not grow with what a request uses up (warm.ts, `budgetMs`).
+  warmBudgetMs: quick ? 2_500 : 12_000,
+  warmMinimum: quick ? 20 : 60,
   // Each invocation of most background functions uses up a new record (a contract to render, a termination to
   // match), made through the handlers before the clock: fewer calls than a route's.
   backgroundWarmIterations: quick ? 60 : 300,
@@ -117,8 +128,6 @@ const settings = {
   collectionFileRuns: quick ? 5 : 20,
   collectionReturns: quick ? 10 : 50,
 };
-
-const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
 Object.assign(process.env, localAwsEnvironment);
 const sealKeyDirectory = mkdtempSync(join(tmpdir(), 'studio-bench-seal-'));
@@ -347,18 +356,22 @@ try {
   };
   const tableParts = partial ? undefined : await measureTableParts();
 
-  log(`warm latency: ${settings.warmIterations} calls per function and side`);
+  log(
+    `warm latency: ${settings.warmIterations} calls per function and side, or ${settings.warmMinimum} and more within ${settings.warmBudgetMs / 1_000} s`,
+  );
+  const warmBudget = { budgetMs: settings.warmBudgetMs, minimumIterations: settings.warmMinimum };
   const warm = [
     ...(await measureWarmEndpoints(
       recorded,
       floorClient,
       fixtures.large,
-      { ...interleaving, iterations: settings.warmIterations },
+      { ...interleaving, ...warmBudget, iterations: settings.warmIterations },
       (name) => storeReadOf(name, dataDirectory),
     )),
     ...(await withTable(large.name, () =>
       measureWarmBackground(background, floorClient, large.name, {
         ...interleaving,
+        ...warmBudget,
         iterations: settings.backgroundWarmIterations,
       }),
     )),
@@ -370,7 +383,7 @@ try {
     functions: benchFunctions.filter(
       (fn) => backgroundOf(fn.name) || recorded.some(({ scenario }) => scenario.name === fn.name),
     ),
-    sdkSources,
+    sdkSourcesOf: (name) => (sdkComparisonFunctions.includes(name) ? sdkSources : [shippedSdkSource]),
     runs: settings.coldStartRuns,
     recording: (name) => backgroundOf(name)?.recording ?? recordingOf(name).recording,
     readsStore: (name) => storedOriginalFunctions.includes(name),

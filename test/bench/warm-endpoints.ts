@@ -36,7 +36,7 @@ export const measureWarmEndpoints = async (
       () => fixtures.table,
       storeFileOf(scenario.name),
     );
-    const comparison = await compareInterleaved(handler, floor, options);
+    const comparison = await compareInterleaved(handler, floor, options, scenario.name);
     results.push({
       endpoint: scenario.route,
       name: scenario.name,

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/handler-loader.ts';
+import { log } from './log.ts';
 import type { BenchEvent } from './sample-events.ts';
 import { type Latency, latency, ratio } from './stats.ts';
 
@@ -14,10 +15,18 @@ export interface Contender {
 }
 
 export interface WarmOptions {
+  /** Calls per side at most. */
   iterations: number;
   warmup: number;
   /** Calls per block; handler and floor blocks alternate so noise hits both alike. */
   block: number;
+  /**
+   * Wall time per function, preparation included, after which no new block starts once `minimumIterations` calls per
+   * side are in: a request that uses up a record made through five handlers (an overdue account to remind) gets
+   * fewer samples, not a run of hours. Each row reports its `n`.
+   */
+  budgetMs?: number;
+  minimumIterations?: number;
 }
 
 export interface Comparison {
@@ -48,14 +57,20 @@ const timeOne = async (contender: Contender, label: string): Promise<number> => 
 export const compareInterleaved = async (
   subject: Contender,
   baseline: Contender,
-  { iterations, warmup, block }: WarmOptions,
+  { iterations, warmup, block, budgetMs = Number.POSITIVE_INFINITY, minimumIterations = iterations }: WarmOptions,
+  /** Logged with the calls made and the time taken, when given. */
+  label?: string,
 ): Promise<Comparison> => {
-  for (let i = 0; i < warmup; i++) {
+  const started = performance.now();
+  const spent = () => performance.now() - started;
+  // The warm-up takes at most a tenth of the budget, but always two calls per side (the first loads the modules).
+  for (let i = 0; i < warmup && (i < 2 || spent() < budgetMs / 10); i++) {
     await timeOne(subject, 'subject');
     await timeOne(baseline, 'baseline');
   }
   const samples = { subject: [] as number[], baseline: [] as number[] };
-  for (let done = 0, round = 0; done < iterations; done += block, round++) {
+  const enough = (done: number) => done >= iterations || (done >= minimumIterations && spent() >= budgetMs);
+  for (let done = 0, round = 0; !enough(done); done += block, round++) {
     const size = Math.min(block, iterations - done);
     const order = round % 2 === 0 ? (['subject', 'baseline'] as const) : (['baseline', 'subject'] as const);
     for (const side of order) {
@@ -65,6 +80,7 @@ export const compareInterleaved = async (
   }
   const subjectLatency = latency(samples.subject);
   const baselineLatency = latency(samples.baseline);
+  if (label) log(`  ${label}: ${subjectLatency.n} calls per side in ${(spent() / 1_000).toFixed(1)} s`);
   return {
     subject: subjectLatency,
     baseline: baselineLatency,
