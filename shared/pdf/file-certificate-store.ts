@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { writeFileOnce } from '../file-once.ts';
 import type { CertificateStore } from './seal-certificate.ts';
 
 const fileName = (keyId: string) =>
@@ -16,14 +17,6 @@ export const fileCertificateStore = (directory: string): CertificateStore => ({
       throw error;
     }
   },
-  save: async (keyId, der) => {
-    await mkdir(directory, { recursive: true });
-    const file = join(directory, fileName(keyId));
-    try {
-      // `wx`: the first certificate stored wins; a later one is dropped.
-      await writeFile(file, der, { flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  },
+  // The first certificate stored wins; a later one is dropped.
+  save: async (keyId, der) => writeFileOnce(join(directory, fileName(keyId)), der, 0o644),
 });

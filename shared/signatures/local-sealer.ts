@@ -7,8 +7,9 @@ import {
   sign,
   verify,
 } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readOrCreateFile } from '../file-once.ts';
 import type { Seal } from './schema.ts';
 import { type Sealer, sealAlgorithm } from './sealer.ts';
 
@@ -18,20 +19,12 @@ const keyFileName = 'seal-p256.pem';
 const formerKeyFileName = 'seal-ed25519.pem';
 const formerAlgorithm = 'Ed25519';
 
-const loadOrCreateKey = (keyDirectory: string): KeyObject => {
-  const file = join(keyDirectory, keyFileName);
-  if (!existsSync(file)) {
-    mkdirSync(keyDirectory, { recursive: true });
-    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    // `wx` fails if a concurrent first start wrote the key meanwhile; that key wins.
-    try {
-      writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  return createPrivateKey(readFileSync(file));
-};
+const loadOrCreateKey = (keyDirectory: string): KeyObject =>
+  createPrivateKey(
+    readOrCreateFile(join(keyDirectory, keyFileName), () =>
+      generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    ),
+  );
 
 const keyIdOf = (publicKey: KeyObject) =>
   `local:${createHash('sha256')

@@ -56,16 +56,8 @@ const tagBytes = 16;
 
 const loadOrCreateKey = (keyDirectory: string): Buffer => {
   const file = join(keyDirectory, keyFileName);
-  if (!existsSync(file)) {
-    mkdirSync(keyDirectory, { recursive: true });
-    // `wx` fails if a concurrent first start wrote the key meanwhile; that key wins.
-    try {
-      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  const content = readOrCreateFile(file, () => randomBytes(32).toString('base64'));
+  const key = Buffer.from(content.toString('utf8').trim(), 'base64');
   if (key.length !== 32) throw new Error(`${file} does not hold a 256-bit key`);
   return key;
 };

@@ -38,12 +38,16 @@ export const budgetLimits = {
 } as const;
 
 /**
- * The functions that render the customer's copy. Their warm time is the PDF's
- * rendering, not overhead on their DynamoDB calls, and they load a PDF
- * library no other function has: issue 13's budgets (render time, and a cold
- * start within 2 × the floor) take the place of the general ratios.
+ * The functions that render a PDF on request: the customer's copy, and an offered amendment's draft. Their warm time
+ * is the PDF's rendering, not overhead on their DynamoDB calls, and they load a PDF library no other function has:
+ * issue 13's budgets (render time, and a cold start within 2 × the floor) take the place of the general ratios.
  */
-export const copyFunctions: readonly string[] = ['contracts-document', 'contracts-send-copy', 'signing-document'];
+export const copyFunctions: readonly string[] = [
+  'contracts-document',
+  'contracts-send-copy',
+  'signing-document',
+  'contracts-amendment-document',
+];
 const isCopyFunction = (row: { name: string }) => copyFunctions.includes(row.name);
 
 // Every list of the route table (`<area>-list`), so a new area's list is held to one Query per page too.

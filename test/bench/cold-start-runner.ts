@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { lambdaContext } from '#infra/local/handler-loader.ts';
 
 /**
@@ -7,8 +8,8 @@ import { lambdaContext } from '#infra/local/handler-loader.ts';
  * time the process used meanwhile (which other processes on a busy machine
  * do not inflate).
  */
-const [bundleUrl = '', eventJson = '{}'] = process.argv.slice(2);
-const event = JSON.parse(eventJson);
+const [bundleUrl = '', requestFile = ''] = process.argv.slice(2);
+const event = JSON.parse(readFileSync(requestFile, 'utf8'));
 // What Lambda's runtime has set up before a function's init: its HTTP client
 // for the Runtime API and stdout, where the function's logs go.
 await import('node:http');

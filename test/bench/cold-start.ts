@@ -119,8 +119,17 @@ const prepareBundles = async (options: ColdStartOptions) => {
   return { directory, runner, bundles };
 };
 
-const startOnce = async (runner: string, bundle: string, request: unknown, env: Record<string, string>) => {
-  const { stdout } = await run(process.execPath, [runner, bundle, JSON.stringify(request)], { env, cwd: tmpdir() });
+const startOnce = async (
+  runner: string,
+  bundle: string,
+  request: unknown,
+  env: Record<string, string>,
+  requestFile: string,
+) => {
+  // In a file, not an argument: a floor's plan of a long history (an account's 80 entries) passes Linux's 128 KB
+  // per argument (E2BIG).
+  writeFileSync(requestFile, JSON.stringify(request));
+  const { stdout } = await run(process.execPath, [runner, bundle, requestFile], { env, cwd: tmpdir() });
   // The function may log to stdout too; the runner's report is the last line.
   return JSON.parse(stdout.trimEnd().split('\n').at(-1) ?? '') as RunnerOutput;
 };
@@ -134,6 +143,7 @@ export const measureColdStarts = async (options: ColdStartOptions): Promise<Cold
   const { directory, runner, bundles } = await prepareBundles(options);
   const env = { PATH: process.env.PATH ?? '', ...options.environment };
   const samples = new Map<string, RunnerOutput[]>();
+  const requestFile = join(directory, 'request.json');
   try {
     for (let round = 0; round <= options.runs; round++) {
       for (const fn of options.functions) {
@@ -143,7 +153,7 @@ export const measureColdStarts = async (options: ColdStartOptions): Promise<Cold
             const key = `${sdk}/${fn.name}/${kind}`;
             const own = kind === 'handler' ? options.handlerEnvironment?.(fn.name) : undefined;
             const request = await options.request(fn.name, kind);
-            const output = await startOnce(runner, bundles.get(key) ?? '', request, { ...env, ...own });
+            const output = await startOnce(runner, bundles.get(key) ?? '', request, { ...env, ...own }, requestFile);
             if (output.statusCode !== options.recording(fn.name).statusCode) {
               throw new Error(`Cold start of ${key} answered ${output.statusCode}`);
             }

@@ -108,6 +108,20 @@ const onOfferedPause: Prepared = async (route, fixtures) => {
   return sampleEvent(route.name, { ids, record: amendment });
 };
 
+/**
+ * The tablet's request on an offered pause: a session opened at the counter for the customer's consent to it
+ * (`amendmentId`), its token in the header, the pause's hash in the body.
+ */
+const onAmendmentSession: Prepared = async (route, fixtures) => {
+  const { ids, amendment } = await offeredPause(fixtures);
+  const open = sampleEvent('signing-sessions-open', { ids });
+  open.body = JSON.stringify({ ...JSON.parse(open.body ?? '{}'), amendmentId: amendment.id });
+  delete open.headers['content-length'];
+  const session = await callRoute<{ url: string }>('signing-sessions-open', open);
+  const token = new URL(session.url).hash.slice(1);
+  return sampleEvent(route.name, { headers: signingAuthorization(token), record: amendment });
+};
+
 // Reads of an amendment read one, made once per table; so do reads of a signing session.
 const readAmendments = new Map<string, Promise<Map<string, string>>>();
 const readSessions = new Map<string, Promise<Map<string, string>>>();
@@ -137,6 +151,14 @@ const preparations: Readonly<Record<string, Prepared>> = {
     readAmendments.set(fixtures.table, ids);
     return sampleEvent(route.name, { ids: await ids });
   },
+  // The draft of an offered pause (rendered on each request, as staff print it for the customer to read).
+  'GET /api/contracts/{id}/amendments/{amendmentId}/document': async (route, fixtures) => {
+    const ids = readAmendments.get(fixtures.table) ?? offeredPause(fixtures).then(({ ids }) => ids);
+    readAmendments.set(fixtures.table, ids);
+    return sampleEvent(route.name, { ids: await ids });
+  },
+  'POST /api/signing/amendment': onAmendmentSession,
+  'POST /api/signing/amendment/decline': onAmendmentSession,
   // A read of an account books what has come due first (docs/accounts.md, "When dues are booked"): the read
   // contract's collected due and its debit, once. Measured is the read after it, whose floor replays no booking.
   'GET /api/contracts/{id}/account': async (route, fixtures) => {

@@ -105,10 +105,10 @@ const settings = {
   largeTableDeclarations: quick ? 1_000 : 10_000,
   warmIterations: quick ? 200 : 1_000,
   warmWarmup: quick ? 20 : 100,
-  warmBlock: 20,
+  warmBlock: quick ? 10 : 20,
   // Per function: the bench's length must not grow with what a request uses up (warm.ts, `budgetMs`).
-  warmBudgetMs: quick ? 2_500 : 12_000,
-  warmMinimum: quick ? 20 : 60,
+  warmBudgetMs: quick ? 1_200 : 8_000,
+  warmMinimum: quick ? 10 : 40,
   // Each invocation of most background functions uses up a new record (a contract to render, a termination to
   // match), made through the handlers before the clock: fewer calls than a route's.
   backgroundWarmIterations: quick ? 60 : 300,
@@ -306,6 +306,7 @@ try {
   };
 
   const interleaving = { warmup: settings.warmWarmup, block: settings.warmBlock };
+  const warmBudget = { budgetMs: settings.warmBudgetMs, minimumIterations: settings.warmMinimum };
   // What needs the whole table (seed, scaling, cost per request): not the documents' part.
   const measureTableParts = async () => {
     log(`seeding ${small.contacts} and ${large.contacts} contacts: the recorded create's items under fresh ids`);
@@ -327,6 +328,7 @@ try {
     const personIds = (table: SizedTable) => (table === small ? fixtures.small : fixtures.large).personIds;
     const scaling = await measureScaling(recorder, floorClient, [small, large], personIds, {
       ...interleaving,
+      ...warmBudget,
       iterations: settings.scalingIterations,
     });
 
@@ -359,7 +361,6 @@ try {
   log(
     `warm latency: ${settings.warmIterations} calls per function and side, or ${settings.warmMinimum} and more within ${settings.warmBudgetMs / 1_000} s`,
   );
-  const warmBudget = { budgetMs: settings.warmBudgetMs, minimumIterations: settings.warmMinimum };
   const warm = [
     ...(await measureWarmEndpoints(
       recorded,
