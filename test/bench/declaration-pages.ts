@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startLocalApi } from '#infra/local/server.ts';
 import { routes } from '#shared/routes.ts';
 import { launchChromium } from '../support/chromium.ts';
 import type { FunctionName } from './bundles.ts';
+import { withLocalApi } from './local-api.ts';
 import { counted, type PageFile, recordFiles } from './signing-page.ts';
 import { type Latency, latency } from './stats.ts';
 
@@ -58,29 +55,26 @@ const visit = async (browser: Browser, url: string) => {
  * weight (HTML + JS + CSS, gzip level 9) and its time to interactive, visit by visit in a fresh context after
  * one discarded visit (which starts the browser's caches and the handlers' imports).
  */
-export const measureDeclarationPages = async ({ runs }: { runs: number }): Promise<DeclarationPageResult[]> => {
-  const keyDirectory = mkdtempSync(join(tmpdir(), 'studio-bench-declarations-'));
-  const api = await startLocalApi({ authorizer: { keyDirectory } });
-  const browser = await launchChromium();
-  try {
-    const results: DeclarationPageResult[] = [];
-    for (const path of declarationPagePaths) {
-      const first = await visit(browser, `${api.url}${path}`);
-      const visits: Awaited<ReturnType<typeof visit>>[] = [];
-      for (let run = 0; run < runs; run++) visits.push(await visit(browser, `${api.url}${path}`));
-      const files = first.files.filter((file) => counted.has(file.type));
-      results.push({
-        path,
-        viewport: `${phone.width}×${phone.height}, device pixel ratio 3, touch`,
-        files,
-        pageGzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
-        timeToInteractive: latency(visits.map(({ interactiveAt }) => interactiveAt)),
-      });
+export const measureDeclarationPages = ({ runs }: { runs: number }): Promise<DeclarationPageResult[]> =>
+  withLocalApi(async (api) => {
+    const browser = await launchChromium();
+    try {
+      const results: DeclarationPageResult[] = [];
+      for (const path of declarationPagePaths) {
+        const first = await visit(browser, `${api.url}${path}`);
+        const visits: Awaited<ReturnType<typeof visit>>[] = [];
+        for (let run = 0; run < runs; run++) visits.push(await visit(browser, `${api.url}${path}`));
+        const files = first.files.filter((file) => counted.has(file.type));
+        results.push({
+          path,
+          viewport: `${phone.width}×${phone.height}, device pixel ratio 3, touch`,
+          files,
+          pageGzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
+          timeToInteractive: latency(visits.map(({ interactiveAt }) => interactiveAt)),
+        });
+      }
+      return results;
+    } finally {
+      await browser.close();
     }
-    return results;
-  } finally {
-    await browser.close();
-    await api.close();
-    rmSync(keyDirectory, { recursive: true, force: true });
-  }
-};
+  });

@@ -105,15 +105,15 @@ const settings = {
   largeTableDeclarations: quick ? 1_000 : 10_000,
   warmIterations: quick ? 200 : 1_000,
   warmWarmup: quick ? 20 : 100,
-  warmBlock: quick ? 10 : 20,
+  warmBlock: quick ? 5 : 10,
   // Per function: the bench's length must not grow with what a request uses up (warm.ts, `budgetMs`).
-  warmBudgetMs: quick ? 1_200 : 8_000,
-  warmMinimum: quick ? 10 : 40,
+  warmBudgetMs: quick ? 600 : 6_000,
+  warmMinimum: quick ? 5 : 30,
   // Each invocation of most background functions uses up a new record (a contract to render, a termination to
   // match), made through the handlers before the clock: fewer calls than a route's.
   backgroundWarmIterations: quick ? 60 : 300,
   scalingIterations: quick ? 100 : 500,
-  coldStartRuns: quick ? 3 : 15,
+  coldStartRuns: quick ? 1 : 8,
   httpConnections: 10,
   httpSeconds: quick ? 2 : 10,
   documentTypicalRenders: quick ? 30 : 200,

@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { localTokenFor } from '#infra/local/local-tokens.ts';
-import { startLocalApi } from '#infra/local/server.ts';
-import { loadSigningKey } from '#infra/local/signing-key.ts';
 import { launchChromium } from '../support/chromium.ts';
+import { withLocalApi } from './local-api.ts';
 import { type Latency, latency, median, round } from './stats.ts';
 
 /** One file the page loads, as served and as gzip (level 9) would send it. */
@@ -145,43 +140,39 @@ const visit = async (browser: Browser, url: string) => {
  * fresh context after one discarded visit (which starts the browser's caches
  * and the handlers' imports).
  */
-export const measureSigningPage = async ({ runs, contractId }: SigningPageOptions): Promise<SigningPageResult> => {
-  const keyDirectory = mkdtempSync(join(tmpdir(), 'studio-bench-signing-'));
-  const api = await startLocalApi({ authorizer: { keyDirectory } });
-  const browser = await launchChromium();
-  try {
-    const token = await localTokenFor(await loadSigningKey(keyDirectory), 'owner');
-    const signingLink = async () => {
-      const response = await fetch(`${api.url}/api/contracts/${contractId}/signing-sessions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: '{}',
-      });
-      const body = (await response.json()) as { url?: string };
-      if (response.status !== 201 || !body.url) {
-        throw new Error(`Opening a signing session answered ${response.status}: ${JSON.stringify(body)}`);
-      }
-      return body.url;
-    };
-    const first = await visit(browser, await signingLink());
-    const visits: Awaited<ReturnType<typeof visit>>[] = [];
-    for (let run = 0; run < runs; run++) visits.push(await visit(browser, await signingLink()));
-    const files = first.files.filter((file) => counted.has(file.type));
-    const of = (value: (timings: Timings) => number | null) =>
-      round(median(visits.map(({ timings }) => value(timings) ?? Number.NaN)), 1);
-    return {
-      viewport: `${tablet.width}×${tablet.height}, device pixel ratio 2, touch`,
-      files,
-      pageGzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
-      data: first.files.filter((file) => file.type === 'fetch'),
-      timeToInteractive: latency(visits.map(({ readyAt }) => readyAt)),
-      htmlReceivedMs: of((timings) => timings.htmlReceived),
-      domContentLoadedMs: of((timings) => timings.domContentLoaded),
-      contractLoadedMs: of((timings) => timings.contractLoaded),
-    };
-  } finally {
-    await browser.close();
-    await api.close();
-    rmSync(keyDirectory, { recursive: true, force: true });
-  }
-};
+export const measureSigningPage = ({ runs, contractId }: SigningPageOptions): Promise<SigningPageResult> =>
+  withLocalApi(async (api, token) => {
+    const browser = await launchChromium();
+    try {
+      const signingLink = async () => {
+        const response = await fetch(`${api.url}/api/contracts/${contractId}/signing-sessions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        const body = (await response.json()) as { url?: string };
+        if (response.status !== 201 || !body.url) {
+          throw new Error(`Opening a signing session answered ${response.status}: ${JSON.stringify(body)}`);
+        }
+        return body.url;
+      };
+      const first = await visit(browser, await signingLink());
+      const visits: Awaited<ReturnType<typeof visit>>[] = [];
+      for (let run = 0; run < runs; run++) visits.push(await visit(browser, await signingLink()));
+      const files = first.files.filter((file) => counted.has(file.type));
+      const of = (value: (timings: Timings) => number | null) =>
+        round(median(visits.map(({ timings }) => value(timings) ?? Number.NaN)), 1);
+      return {
+        viewport: `${tablet.width}×${tablet.height}, device pixel ratio 2, touch`,
+        files,
+        pageGzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0),
+        data: first.files.filter((file) => file.type === 'fetch'),
+        timeToInteractive: latency(visits.map(({ readyAt }) => readyAt)),
+        htmlReceivedMs: of((timings) => timings.htmlReceived),
+        domContentLoadedMs: of((timings) => timings.domContentLoaded),
+        contractLoadedMs: of((timings) => timings.contractLoaded),
+      };
+    } finally {
+      await browser.close();
+    }
+  });
