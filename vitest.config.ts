@@ -1,4 +1,4 @@
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -19,10 +19,6 @@ export default defineConfig({
       // Nor its stored documents and outbox: a test that needs to look into them sets a folder of its own.
       DATA_DIR: join(tmpdir(), `studio-api-test-data-${process.pid}`),
     },
-    // Vitest's default is one file at a time on 2 cores (CPUs − 1), but most of a test's time is spent waiting for
-    // DynamoDB Local, the local server, a browser or a pipeline's poll: one file more than the cores keeps them busy
-    // (docs/performance.md, "The test suite's time"). Every file has its own table, folders and ports.
-    maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -1,7 +1,7 @@
-import { contractDocuments } from '#shared/documents/store.ts';
+import { listContractDocuments } from '#shared/documents/store.ts';
 import { bodyReply } from '#shared/http/reply.ts';
 import { route } from '#shared/http/route.ts';
 
 export const handler = route('documents-list', { reply: bodyReply }, async ({ id }) => ({
-  items: (await contractDocuments(id)).documents,
+  items: await listContractDocuments(id),
 }));

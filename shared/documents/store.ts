@@ -103,34 +103,50 @@ export interface ContractDocuments {
   documents: StoredDocumentRecord[];
 }
 
-/** The contract's stored documents; a 404 for an unknown contract. */
+/** The contract's number, or undefined when there is no such contract. */
+const contractNumberOf = async (contractId: string): Promise<string | undefined> => {
+  const { Item } = await documentClient.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: contractKey(contractId),
+      ProjectionExpression: '#number',
+      ExpressionAttributeNames: { '#number': 'number' },
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? String(Item.number) : undefined;
+};
+
+/** The records of the contract's stored documents, oldest first. */
+const storedDocumentsOf = async (contractId: string): Promise<StoredDocumentRecord[]> => {
+  const { Items = [] } = await documentClient.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': contractPartition(contractId), ':prefix': storedDocumentSortPrefix },
+      ConsistentRead: true,
+    }),
+  );
+  return Items.map(storedDocumentFromItem).sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+  );
+};
+
+/** The contract's stored documents with its number; a 404 for an unknown contract. */
 export const contractDocuments = async (contractId: string): Promise<ContractDocuments> => {
-  const [contract, documents] = await Promise.all([
-    documentClient.send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: contractKey(contractId),
-        ProjectionExpression: '#number',
-        ExpressionAttributeNames: { '#number': 'number' },
-        ConsistentRead: true,
-      }),
-    ),
-    documentClient.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': contractPartition(contractId), ':prefix': storedDocumentSortPrefix },
-        ConsistentRead: true,
-      }),
-    ),
-  ]);
-  if (!contract.Item) throw new NotFound('contract');
-  return {
-    contractNumber: String(contract.Item.number),
-    documents: (documents.Items ?? [])
-      .map(storedDocumentFromItem)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)),
-  };
+  const [contractNumber, documents] = await Promise.all([contractNumberOf(contractId), storedDocumentsOf(contractId)]);
+  if (contractNumber === undefined) throw new NotFound('contract');
+  return { contractNumber, documents };
+};
+
+/**
+ * The contract's stored documents for its list: one Query. The contract's item is read only when the Query finds
+ * none, to tell an unknown contract (404) from one without documents yet.
+ */
+export const listContractDocuments = async (contractId: string): Promise<StoredDocumentRecord[]> => {
+  const documents = await storedDocumentsOf(contractId);
+  if (documents.length === 0 && (await contractNumberOf(contractId)) === undefined) throw new NotFound('contract');
+  return documents;
 };
 
 /** One stored document of the contract by its id (a contract has a handful); a 404 names the contract or the document. */

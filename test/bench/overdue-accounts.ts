@@ -20,7 +20,7 @@ import { sampleEvent } from './sample-events.ts';
 /** How far the account got: overdue (to remind), warned twice and past the Mahnung's deadline (to hand over), handed over (to close). */
 export type Dunning = 'overdue' | 'warned' | 'handed-over';
 
-const batchSize = 40;
+const batchSize = 12;
 
 interface ApiRecord {
   id: string;
@@ -92,15 +92,31 @@ const overdueBatch = async (fixtures: Fixtures, dunning: Dunning): Promise<strin
 };
 
 const pools = new Map<string, string[]>();
+const poolKey = (fixtures: Fixtures, dunning: Dunning) => `${fixtures.table} ${dunning}`;
+
+/** The unused accounts of `fixtures`' table as far as `dunning`, a new batch made when none is left. */
+const poolOf = async (fixtures: Fixtures, dunning: Dunning): Promise<string[]> => {
+  const pool = pools.get(poolKey(fixtures, dunning)) ?? [];
+  if (pool.length === 0) pool.push(...(await overdueBatch(fixtures, dunning)));
+  pools.set(poolKey(fixtures, dunning), pool);
+  return pool;
+};
+
+/** The route that uses up an account of each dunning level. */
+export const dunningRoutes: Readonly<Record<Dunning, FunctionName>> = {
+  overdue: 'accounts-remind',
+  warned: 'accounts-hand-over',
+  'handed-over': 'accounts-close-handover',
+};
+
+/** A first batch of `dunning` accounts in `fixtures`' table, made now rather than by the first request that needs one. */
+export const makeOverdueAccounts = (fixtures: Fixtures, dunning: Dunning): Promise<unknown> =>
+  withTable(fixtures.table, () => poolOf(fixtures, dunning));
 
 /** A contract of `fixtures`' table whose account is `dunning` and that no request used yet. */
 export const overdueContract = (fixtures: Fixtures, dunning: Dunning): Promise<string> =>
   withTable(fixtures.table, async () => {
-    const key = `${fixtures.table} ${dunning}`;
-    const pool = pools.get(key) ?? [];
-    if (pool.length === 0) pool.push(...(await overdueBatch(fixtures, dunning)));
-    pools.set(key, pool);
-    const contractId = pool.shift();
+    const contractId = (await poolOf(fixtures, dunning)).shift();
     if (!contractId) throw new Error(`No ${dunning} account was made`);
     return contractId;
   });
