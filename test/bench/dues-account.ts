@@ -8,7 +8,7 @@ import { businessDayOnOrAfter } from '#shared/sepa/target2.ts';
 import { sampleServiceId } from '#shared/services/area.ts';
 import type { FunctionName } from './bundles.ts';
 import { type CallRecorder, type DynamoDbCall, describeCalls } from './dynamodb-calls.ts';
-import { nextTag, withTable } from './fixtures.ts';
+import { nextTag, signedContractFrom, withTable } from './fixtures.ts';
 import { callRoute, handlerOf } from './handlers.ts';
 import { type BenchEvent, sampleEvent } from './sample-events.ts';
 import type { Latency } from './stats.ts';
@@ -93,17 +93,8 @@ const monthlyMember = async (serviceId: string) => {
 };
 
 /** A contract of the monthly service from `startDate`, signed with its mandate. */
-const signedContract = async (serviceId: string, startDate: CalendarDate): Promise<ApiRecord> => {
-  const ids = await monthlyMember(serviceId);
-  const contract = await callRoute<ApiRecord>(
-    'contracts-create',
-    sampleEvent('contracts-create', { ids, record: { startDate } }),
-  );
-  const own = new Map([[sampleContractId, contract.id]]);
-  await callRoute('contracts-sign', sampleEvent('contracts-sign', { ids: own, record: contract }));
-  await callRoute('contracts-sign-mandate', sampleEvent('contracts-sign-mandate', { ids: own, record: contract }));
-  return contract;
-};
+const signedContract = async (serviceId: string, startDate: CalendarDate): Promise<ApiRecord> =>
+  signedContractFrom(await monthlyMember(serviceId), startDate);
 
 /** An amendment offered and signed by the customer: in force. */
 const agreed = async (contractId: string, offer: Record<string, unknown>) => {

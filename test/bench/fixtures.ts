@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { sampleContractId } from '#shared/contracts/area.ts';
+import type { CalendarDate } from '#shared/contracts/dates.ts';
 import { type RouteDefinition, routes } from '#shared/routes.ts';
 import type { FunctionName } from './bundles.ts';
 import { callRoute } from './handlers.ts';
@@ -83,6 +85,21 @@ const singletonWrites = allRoutes.filter(
 );
 
 type ApiRecord = Record<string, unknown> & { id: string };
+
+/** A contract made with `ids` (its contact and service) from `startDate`, signed by its customer, its mandate too. */
+export const signedContractFrom = async (
+  ids: ReadonlyMap<string, string>,
+  startDate: CalendarDate,
+): Promise<ApiRecord> => {
+  const contract = await callRoute<ApiRecord>(
+    'contracts-create',
+    sampleEvent('contracts-create', { ids, record: { startDate } }),
+  );
+  const own = new Map([[sampleContractId, contract.id]]);
+  await callRoute('contracts-sign', sampleEvent('contracts-sign', { ids: own, record: contract }));
+  await callRoute('contracts-sign-mandate', sampleEvent('contracts-sign-mandate', { ids: own, record: contract }));
+  return contract;
+};
 
 /** The records the scenarios of one table read and write, made through the handlers themselves. */
 export interface Fixtures {

@@ -3,7 +3,7 @@ import { sampleContractId } from '#shared/contracts/area.ts';
 import { addDays, type CalendarDate, todayIn } from '#shared/contracts/dates.ts';
 import { businessDayOnOrAfter } from '#shared/sepa/target2.ts';
 import type { FunctionName } from './bundles.ts';
-import { type Fixtures, withTable } from './fixtures.ts';
+import { type Fixtures, signedContractFrom, withTable } from './fixtures.ts';
 import { callRoute } from './handlers.ts';
 import { sampleEvent } from './sample-events.ts';
 
@@ -33,17 +33,8 @@ const setClock = (day: CalendarDate) => {
 
 const contractIds = (contractId: string) => new Map([[sampleContractId, contractId]]);
 
-const signedBefore = async (fixtures: Fixtures, startDate: CalendarDate): Promise<ApiRecord> => {
-  const ids = await fixtures.idsForCreate('contracts-create');
-  const contract = await callRoute<ApiRecord>(
-    'contracts-create',
-    sampleEvent('contracts-create', { ids, record: { startDate } }),
-  );
-  const own = contractIds(contract.id);
-  await callRoute('contracts-sign', sampleEvent('contracts-sign', { ids: own, record: contract }));
-  await callRoute('contracts-sign-mandate', sampleEvent('contracts-sign-mandate', { ids: own, record: contract }));
-  return contract;
-};
+const signedBefore = async (fixtures: Fixtures, startDate: CalendarDate): Promise<ApiRecord> =>
+  signedContractFrom(await fixtures.idsForCreate('contracts-create'), startDate);
 
 const dunningStep = (name: FunctionName, contractId: string) =>
   callRoute(name, sampleEvent(name, { ids: contractIds(contractId) }));

@@ -2,13 +2,12 @@ import { DeleteTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamod
 import { ensureTable } from '#infra/local/ensure-table.ts';
 import { sampleCollectionId } from '#shared/collections/area.ts';
 import { sampleContactId } from '#shared/contacts/area.ts';
-import { sampleContractId } from '#shared/contracts/area.ts';
 import { addDays, type CalendarDate, todayIn } from '#shared/contracts/dates.ts';
 import { businessDayOnOrAfter } from '#shared/sepa/target2.ts';
 import { sampleServiceId } from '#shared/services/area.ts';
 import type { FunctionName } from './bundles.ts';
 import { type CallRecorder, totalUnits } from './dynamodb-calls.ts';
-import { nextTag, withTable } from './fixtures.ts';
+import { nextTag, signedContractFrom, withTable } from './fixtures.ts';
 import { callRoute, invoke } from './handlers.ts';
 import { sampleEvent } from './sample-events.ts';
 import { type Latency, latency, round } from './stats.ts';
@@ -66,14 +65,7 @@ const weeklyContract = async (collectionDate: CalendarDate, serviceId: string, i
     [sampleContactId, contact.id],
     [sampleServiceId, serviceId],
   ]);
-  const startDate = addDays(collectionDate, -7 * (weeksOfDues - 1) - index);
-  const contract = await callRoute<ApiRecord>(
-    'contracts-create',
-    sampleEvent('contracts-create', { ids, record: { startDate } }),
-  );
-  const own = new Map([[sampleContractId, contract.id]]);
-  await callRoute('contracts-sign', sampleEvent('contracts-sign', { ids: own, record: contract }));
-  await callRoute('contracts-sign-mandate', sampleEvent('contracts-sign-mandate', { ids: own, record: contract }));
+  await signedContractFrom(ids, addDays(collectionDate, -7 * (weeksOfDues - 1) - index));
 };
 
 /**
