@@ -65,12 +65,16 @@ const preNotificationsOf = async (contract: Contract) =>
     (mail) => mail.subject === `Vorabankündigung: erneute Lastschrift zu Vertrag ${contract.number}`,
   );
 const mailed = { timeout: 60_000, interval: 100 };
-/** Waits for the stream's documents-render to mail the Vorabankündigung of the contract's returned due. */
+/**
+ * Waits for the stream's documents-render to mail the Vorabankündigung of the contract's returned due and then note
+ * it on the due (`preNotifiedOn`): the mail is sent before the note is written, so the mail alone is not the end.
+ */
 const preNotificationOf = (contract: Contract) =>
   vi.waitFor(async () => {
     const [mail, ...more] = await preNotificationsOf(contract);
     if (!mail) throw new Error(`no Vorabankündigung to ${contract.number} yet`);
     expect(more).toEqual([]);
+    if ((await dueOf(contract))?.preNotifiedOn == null) throw new Error(`${contract.number}: mail not noted yet`);
     return mail;
   }, mailed);
 /** Returns a witness's debit and waits for its Vorabankündigung: the stream handled every earlier record by then. */
