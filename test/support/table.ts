@@ -1,4 +1,4 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 
@@ -14,6 +14,18 @@ export const tableClient = (endpoint: string = inject('dynamoEndpoint')) =>
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
   );
+
+/** Deletes a test file's table once the file is done with it (a table already gone is fine). */
+export const dropTable = async (endpoint: string, tableName: string): Promise<void> => {
+  const client = tableClient(endpoint);
+  try {
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  } finally {
+    client.destroy();
+  }
+};
 
 export const overwriteAttribute = async (key: { pk: string; sk: string }, path: string, value: unknown) => {
   const names: Record<string, string> = {};
