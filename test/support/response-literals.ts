@@ -62,7 +62,35 @@ const isResponseTextCallee = (declaration: ts.Declaration | undefined): boolean 
   return !file.endsWith('shared/http/logger.ts') && !/\/typescript\/lib\//.test(file);
 };
 
+/**
+ * The names the callee's own declarations give the parameter at `index` (the last one for a rest parameter), read
+ * without inferring the call: resolving the signature of a generic call (`route('…', { … })`) infers its whole
+ * argument, seconds for a route's options. Undefined when a declaration does not say (a typed variable, a class):
+ * then the call's resolved signature decides.
+ */
+const declaredParameterNames = (
+  checker: ts.TypeChecker,
+  call: ts.CallExpression | ts.NewExpression,
+  index: number,
+): string[] | undefined => {
+  let symbol = checker.getSymbolAtLocation(call.expression);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  if (!symbol?.declarations?.length) return undefined;
+  const names: string[] = [];
+  for (const declaration of symbol.declarations) {
+    const untyped = ts.isVariableDeclaration(declaration) && !declaration.type && declaration.initializer;
+    const declared = untyped ? unwrap(untyped) : declaration;
+    if (!ts.isFunctionLike(declared)) return undefined;
+    const parameter = declared.parameters[Math.min(index, declared.parameters.length - 1)];
+    if (!parameter || !ts.isIdentifier(parameter.name)) return undefined;
+    names.push(parameter.name.text);
+  }
+  return names;
+};
+
 const textParameterOf = (checker: ts.TypeChecker, call: ts.CallExpression | ts.NewExpression, index: number) => {
+  const declared = declaredParameterNames(checker, call, index);
+  if (declared && !declared.some((name) => textParameters.has(name))) return undefined;
   const signature = checker.getResolvedSignature(call);
   const declaration = signature?.getDeclaration();
   if (!signature || !isResponseTextCallee(declaration)) return undefined;
