@@ -103,6 +103,11 @@ const expectWellFormedAnswer = (
 };
 
 let fixtures: FuzzFixtures;
+/**
+ * The person whose export and erasure are asked for: one pending contract, as a studio's customer has a few. The
+ * fuzzed creates pile contracts onto `fixtures.contactId`, and an export or erasure reads all of a person's.
+ */
+let personId: string;
 /** `nextCursor`s of every list, each valid for its own list and foreign to the others. */
 const realCursors: string[] = [];
 
@@ -130,6 +135,13 @@ beforeAll(async () => {
       }),
     );
   }
+  // A pending contract runs: the erasure answers 409 every time, and the export has something to read.
+  await created('/api/contracts', {
+    contactId: contacts[1].id,
+    items: [{ serviceId: services[0].id }],
+    startDate: '2026-12-01',
+  });
+  personId = contacts[1].id;
   fixtures = {
     contactId: contacts[0].id,
     serviceId: services[0].id,
@@ -157,6 +169,7 @@ const realIdsFor = (route: RouteDefinition): string[] => {
   // A route that serves files (the docs' assets) is called with their names.
   const files = (route.files ?? []).flatMap((file) => (typeof file === 'string' ? [file] : []));
   if (files.length) return files.map((file) => file.split('/').at(-1) ?? file);
+  if (/^\/api\/contacts\/\{id\}\/(export|erasure)$/.test(route.path)) return [personId];
   if (route.path.startsWith('/api/contacts/{id}')) return [fixtures.contactId];
   if (route.path.startsWith('/api/services/{id}')) return [fixtures.serviceId];
   if (route.path.startsWith('/api/contracts/{id}')) return [fixtures.contractId];
