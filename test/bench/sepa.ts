@@ -5,6 +5,7 @@ import { sampleContactId } from '#shared/contacts/area.ts';
 import { addDays, type CalendarDate, todayIn } from '#shared/contracts/dates.ts';
 import { businessDayOnOrAfter } from '#shared/sepa/target2.ts';
 import { sampleServiceId } from '#shared/services/area.ts';
+import { at, childrenNamed, ensureXmllint, parseXml, validateFile } from '../support/pain008.ts';
 import type { FunctionName } from './bundles.ts';
 import { type CallRecorder, totalUnits } from './dynamodb-calls.ts';
 import { nextTag, signedContractFrom, withTable } from './fixtures.ts';
@@ -68,6 +69,45 @@ const weeklyContract = async (collectionDate: CalendarDate, serviceId: string, i
   await signedContractFrom(ids, addDays(collectionDate, -7 * (weeksOfDues - 1) - index));
 };
 
+const fail = (what: string): never => {
+  throw new Error(`The collection of 2,000 dues: ${what}`);
+};
+
+/**
+ * What test/collections/large.test.ts checked before it moved here (a suite of 10 minutes cannot collect 2,000
+ * dues): every due claimed once, the exact total, a file that validates against ISO 20022's schema with the same
+ * count and sum, and nothing left for a second create.
+ */
+const checkCollection = async (
+  created: ApiRecord,
+  service: ApiRecord,
+  collectionDate: CalendarDate,
+  ids: ReadonlyMap<string, string>,
+) => {
+  const expected = contracts * weeksOfDues;
+  const dues = created.dues as string[];
+  if (created.count !== expected || new Set(dues).size !== expected)
+    fail(`${created.count} dues counted, ${new Set(dues).size} distinct, not ${expected}`);
+  const cents = expected * (service.price as { amount: number }).amount;
+  if ((created.total as { amount: number }).amount !== cents)
+    fail(`total ${JSON.stringify(created.total)}, not ${cents} cents`);
+  const file = await invoke('collections-file', sampleEvent('collections-file', { ids }));
+  const xml = file.body ?? '';
+  ensureXmllint();
+  const verdict = validateFile(xml);
+  if (verdict.status !== 0) fail(`its file does not validate: ${verdict.stderr}`);
+  const initiation = at(parseXml(xml), 'CstmrDrctDbtInitn');
+  if (at(initiation, 'GrpHdr/NbOfTxs').text !== String(expected)) fail('the file counts another number of debits');
+  if (at(initiation, 'GrpHdr/CtrlSum').text !== (cents / 100).toFixed(2)) fail('the file sums to another total');
+  const [first] = childrenNamed(initiation, 'PmtInf');
+  if (!first || at(first, 'PmtTpInf/SeqTp').text !== 'FRST') fail('its first debits are not sent as FRST');
+  const again = await invoke('collections-create', sampleEvent('collections-create', { record: { collectionDate } }));
+  if (again.statusCode !== 422) fail(`a second create answered ${again.statusCode}, not 422 nothing-to-collect`);
+  const listed = await callRoute<{ items: { count: number }[] }>('collections-list', sampleEvent('collections-list'));
+  const counts = listed.items.map((collection) => collection.count);
+  if (counts.length !== 1 || counts[0] !== expected) fail(`the table holds collections of ${counts.join(', ')} dues`);
+};
+
 /**
  * 2,000 dues (four weekly memberships of 500 weeks each, the one of issue 22), collected in one create; its
  * file generated `fileRuns` times; then `returns` of its debits recorded one by one.
@@ -109,6 +149,7 @@ const measureOnTable = (recorder: CallRecorder, options: { table: string; fileRu
     const createMs = performance.now() - started;
     if (!created) throw new Error('collections-create answered nothing');
     const ids = new Map([[sampleCollectionId, created.id]]);
+    await checkCollection(created, service, collectionDate, ids);
 
     const fileTimes: number[] = [];
     let bytes = 0;
