@@ -93,7 +93,11 @@ describe('the personal-data inventory', () => {
   });
 
   it('covers every kind of item a whole customer journey writes, and that journey writes every listed kind', async () => {
-    const webhook = await created(api, '/api/webhooks', { url: `http://127.0.0.1:9/${unique('hooks')}`, types: ['*'] });
+    // One type is enough for a recorded attempt; every type would send each of the journey's events to the port.
+    const webhook = await created(api, '/api/webhooks', {
+      url: `http://127.0.0.1:9/${unique('hooks')}`,
+      types: ['contact.created'],
+    });
     await personWithEverything(api);
     // Every write route of every area, as test/http/exactly-once.test.ts sends it: a new area's items are written too.
     for (const [name, writeCase] of Object.entries(await areaWriteCases(writeFixtures(api)))) {
