@@ -70,7 +70,9 @@ const writeCases: Record<string, WriteCase> = await areaWriteCases(fixtures);
  * timeout while `work` runs. A held answer lasts exactly as long as the client waits for it, 2 s in production:
  * shorter here, still far above what DynamoDB Local needs for one call, so the matrix does not wait 2 s per case.
  */
-const heldAnswerTimeoutMs = 600;
+// 400 ms: a call of DynamoDB Local on a busy machine seldom takes a tenth of it, and a call that did would be
+// retried (the client's three attempts) as any timed-out call is.
+const heldAnswerTimeoutMs = 400;
 const withRequestTimeout = async <T>(timeoutMs: number, work: () => Promise<T>): Promise<T> => {
   const { dynamoDbClient, requestTimeoutMs } = await import('#shared/db/client.ts');
   const handler = dynamoDbClient.config.requestHandler as {
