@@ -1,4 +1,4 @@
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -9,6 +9,9 @@ const loadTests = ['test/bench/load.test.ts'];
 
 export default defineConfig({
   test: {
+    // Two files at once even on two cores (Vitest's default is one fewer than the cores): a test file mostly waits
+    // on DynamoDB Local, a stream poller or a browser, and one file alone left a core idle for half the run.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ['test/support/global-setup.ts'],
     env: {
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
