@@ -211,7 +211,7 @@ describe('POST /api/collections', () => {
     const frst = childrenNamed(at(parseXml(file), 'CstmrDrctDbtInitn'), 'PmtInf').find(
       (payment) => at(payment, 'PmtTpInf/SeqTp').text === 'FRST',
     );
-    const debit = childrenNamed(frst ?? { name: '', children: [], text: '' }, 'DrctDbtTxInf').find(
+    const debit = childrenNamed(frst ?? { name: '', attributes: {}, children: [], text: '' }, 'DrctDbtTxInf').find(
       (transaction) => at(transaction, 'PmtId/EndToEndId').text === `${first.number}-20270401`,
     );
     expect(debit && at(debit, 'DbtrAcct/Id/IBAN').text).toBe('DE75512108001245126199');

@@ -1,24 +1,17 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { SaxesParser } from 'saxes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { duesOf } from '#shared/sepa/dues.ts';
 import { type CollectionFile, type DirectDebit, euros, pain008, painNamespace } from '#shared/sepa/pain008.ts';
 import { remittanceText } from '#shared/sepa/remittance.ts';
+import { at, childrenNamed, ensureXmllint, parseXml, validateFile, type XmlElement } from '../support/pain008.ts';
 
 /**
  * The collection file as the bank sees it: validated by xmllint against ISO 20022's own schema,
  * then read back with a conformant XML parser and compared field by field with what went in.
  */
 
-const schemaPath = 'test/fixtures/iso20022/pain.008.001.08.xsd';
-const workDirectory = mkdtempSync(join(tmpdir(), 'pain008-'));
-
 beforeAll(() => {
   try {
-    execFileSync('bash', ['infra/local/ensure-test-tools.sh'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    ensureXmllint();
   } catch (error) {
     throw new Error(
       `The collection file tests need xmllint, and infra/local/ensure-test-tools.sh could not install it: ${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`,
@@ -26,50 +19,7 @@ beforeAll(() => {
   }
 });
 
-const validate = (xml: string, name: string) => {
-  const path = join(workDirectory, name);
-  writeFileSync(path, xml);
-  return spawnSync('xmllint', ['--noout', '--schema', schemaPath, path], { encoding: 'utf8' });
-};
-
-interface Element {
-  name: string;
-  attributes: Record<string, string>;
-  children: Element[];
-  text: string;
-}
-
-const parse = (xml: string): Element => {
-  const parser = new SaxesParser({ xmlns: false });
-  const root: Element = { name: '#document', attributes: {}, children: [], text: '' };
-  const stack = [root];
-  parser.on('opentag', (tag) => {
-    const element: Element = {
-      name: tag.name,
-      attributes: tag.attributes as Record<string, string>,
-      children: [],
-      text: '',
-    };
-    stack.at(-1)?.children.push(element);
-    stack.push(element);
-  });
-  parser.on('text', (text) => {
-    const current = stack.at(-1);
-    if (current) current.text += text;
-  });
-  parser.on('closetag', () => stack.pop());
-  parser.write(xml).close();
-  return root.children[0] as Element;
-};
-
-const all = (element: Element, name: string): Element[] => element.children.filter((child) => child.name === name);
-const one = (element: Element, path: string): Element =>
-  path.split('/').reduce((current, name) => {
-    const [found, ...more] = all(current, name);
-    if (!found || more.length > 0) throw new Error(`expected exactly one ${name} in ${current.name}`);
-    return found;
-  }, element);
-const textAt = (element: Element, path: string) => one(element, path).text;
+const textAt = (element: XmlElement, path: string) => at(element, path).text;
 
 const debit = (overrides: Partial<DirectDebit> & Pick<DirectDebit, 'endToEndId'>): DirectDebit => ({
   amount: 3999,
@@ -116,33 +66,33 @@ const file: CollectionFile = {
 
 describe('the pain.008.001.08 collection file', () => {
   it('validates against ISO 20022 schema with xmllint', () => {
-    const result = validate(pain008(file), 'collection.xml');
+    const result = validateFile(pain008(file));
     expect(result.stderr).toContain('validates');
     expect(result.status).toBe(0);
   });
 
   it('is refused by the schema when broken, so the validation above is real', () => {
     const broken = pain008(file).replace('<ChrgBr>SLEV</ChrgBr>', '<ChrgBr>SLEV</ChrgBr><ChrgBr>SLEV</ChrgBr>');
-    expect(validate(broken, 'broken.xml').status).not.toBe(0);
+    expect(validateFile(broken).status).not.toBe(0);
   });
 
   it('reads back with every amount, IBAN, reference, signing date, sequence type and control sum', () => {
-    const document = parse(pain008(file));
+    const document = parseXml(pain008(file));
     expect(document.name).toBe('Document');
     expect(document.attributes.xmlns).toBe(painNamespace);
-    const initiation = one(document, 'CstmrDrctDbtInitn');
+    const initiation = at(document, 'CstmrDrctDbtInitn');
     expect(textAt(initiation, 'GrpHdr/MsgId')).toBe(file.messageId);
     expect(textAt(initiation, 'GrpHdr/CreDtTm')).toBe('2027-01-28T09:30:00Z');
     expect(textAt(initiation, 'GrpHdr/NbOfTxs')).toBe('4');
     expect(textAt(initiation, 'GrpHdr/CtrlSum')).toBe('1000000059.99');
     expect(textAt(initiation, 'GrpHdr/InitgPty/Nm')).toBe('Studio Mueller + Soehne GmbH');
 
-    const paymentInformations = all(initiation, 'PmtInf');
+    const paymentInformations = childrenNamed(initiation, 'PmtInf');
     expect(paymentInformations.map((info) => textAt(info, 'PmtTpInf/SeqTp'))).toEqual(['FRST', 'RCUR']);
     for (const info of paymentInformations) {
       const sequenceType = textAt(info, 'PmtTpInf/SeqTp');
       const expected = file.debits.filter((item) => item.sequenceType === sequenceType);
-      const transactions = all(info, 'DrctDbtTxInf');
+      const transactions = childrenNamed(info, 'DrctDbtTxInf');
       expect(textAt(info, 'PmtInfId')).toBe(`${file.messageId}-${sequenceType}`);
       expect(textAt(info, 'PmtMtd')).toBe('DD');
       expect(textAt(info, 'NbOfTxs')).toBe(String(expected.length));
@@ -161,35 +111,35 @@ describe('the pain.008.001.08 collection file', () => {
         const item = expected[index] as DirectDebit;
         expect(textAt(transaction, 'PmtId/EndToEndId')).toBe(item.endToEndId);
         expect(textAt(transaction, 'InstdAmt')).toBe(euros(item.amount));
-        expect(one(transaction, 'InstdAmt').attributes.Ccy).toBe('EUR');
+        expect(at(transaction, 'InstdAmt').attributes.Ccy).toBe('EUR');
         expect(textAt(transaction, 'DrctDbtTx/MndtRltdInf/MndtId')).toBe(item.mandate.reference);
         expect(textAt(transaction, 'DrctDbtTx/MndtRltdInf/DtOfSgntr')).toBe(item.mandate.signedOn);
         expect(textAt(transaction, 'DbtrAcct/Id/IBAN')).toBe(item.debtor.iban);
-        const agent = one(transaction, 'DbtrAgt/FinInstnId');
+        const agent = at(transaction, 'DbtrAgt/FinInstnId');
         if (item.debtor.bic) expect(textAt(agent, 'BICFI')).toBe(item.debtor.bic);
         else expect(textAt(agent, 'Othr/Id')).toBe('NOTPROVIDED');
       });
     }
-    const names = all(initiation, 'PmtInf').flatMap((info) =>
-      all(info, 'DrctDbtTxInf').map((tx) => textAt(tx, 'Dbtr/Nm')),
+    const names = childrenNamed(initiation, 'PmtInf').flatMap((info) =>
+      childrenNamed(info, 'DrctDbtTxInf').map((tx) => textAt(tx, 'Dbtr/Nm')),
     );
     expect(names).toEqual(['Zoe Angstroem-Lukasz', 'Joerg Weiss', 'Joerg Weiss', 'Ilse Gross']);
-    const texts = all(initiation, 'PmtInf').flatMap((info) =>
-      all(info, 'DrctDbtTxInf').map((tx) => textAt(tx, 'RmtInf/Ustrd')),
+    const texts = childrenNamed(initiation, 'PmtInf').flatMap((info) =>
+      childrenNamed(info, 'DrctDbtTxInf').map((tx) => textAt(tx, 'RmtInf/Ustrd')),
     );
     expect(texts).toContain('Beitrag 01.02.-28.02.2027 Vertrag 2026-000001');
   });
 
   it('writes one PmtInf only for the sequence types it has', () => {
-    const document = parse(pain008({ ...file, debits: [debit({ endToEndId: '2026-000001-20270201' })] }));
-    const infos = all(one(document, 'CstmrDrctDbtInitn'), 'PmtInf');
+    const document = parseXml(pain008({ ...file, debits: [debit({ endToEndId: '2026-000001-20270201' })] }));
+    const infos = childrenNamed(at(document, 'CstmrDrctDbtInitn'), 'PmtInf');
     expect(infos.map((info) => textAt(info, 'PmtTpInf/SeqTp'))).toEqual(['RCUR']);
   });
 
   it('writes NOTPROVIDED for the creditor agent without the studio BIC', () => {
     const xml = pain008({ ...file, creditor: { ...file.creditor, bic: null } });
-    expect(validate(xml, 'no-bic.xml').status).toBe(0);
-    for (const info of all(one(parse(xml), 'CstmrDrctDbtInitn'), 'PmtInf')) {
+    expect(validateFile(xml).status).toBe(0);
+    for (const info of childrenNamed(at(parseXml(xml), 'CstmrDrctDbtInitn'), 'PmtInf')) {
       expect(textAt(info, 'CdtrAgt/FinInstnId/Othr/Id')).toBe('NOTPROVIDED');
     }
   });
@@ -199,9 +149,9 @@ describe('the pain.008.001.08 collection file', () => {
       debit({ endToEndId: `2026-${String(index).padStart(6, '0')}-20270201`, amount: 1 + ((index * 7919) % 100_000) }),
     );
     const xml = pain008({ ...file, debits });
-    expect(validate(xml, 'large.xml').status).toBe(0);
+    expect(validateFile(xml).status).toBe(0);
     const cents = debits.reduce((sum, item) => sum + item.amount, 0);
-    expect(textAt(one(parse(xml), 'CstmrDrctDbtInitn'), 'GrpHdr/CtrlSum')).toBe(euros(cents));
+    expect(textAt(at(parseXml(xml), 'CstmrDrctDbtInitn'), 'GrpHdr/CtrlSum')).toBe(euros(cents));
   });
 
   it.each([
@@ -263,9 +213,9 @@ describe('the pain.008.001.08 collection file', () => {
         }),
     );
     const xml = pain008({ ...file, debits });
-    expect(validate(xml, 'from-dues.xml').status).toBe(0);
-    const transactions = all(one(parse(xml), 'CstmrDrctDbtInitn'), 'PmtInf').flatMap((info) =>
-      all(info, 'DrctDbtTxInf'),
+    expect(validateFile(xml).status).toBe(0);
+    const transactions = childrenNamed(at(parseXml(xml), 'CstmrDrctDbtInitn'), 'PmtInf').flatMap((info) =>
+      childrenNamed(info, 'DrctDbtTxInf'),
     );
     expect(transactions.map((tx) => [textAt(tx, 'PmtId/EndToEndId'), textAt(tx, 'InstdAmt')])).toEqual([
       ['2026-000007-20260131-E', '29.00'],
@@ -274,6 +224,6 @@ describe('the pain.008.001.08 collection file', () => {
       // 11 of 31 days of 31.03.–30.04.: 1593.23 cents.
       ['2026-000007-20260331', '15.93'],
     ]);
-    expect(textAt(transactions[3] as Element, 'RmtInf/Ustrd')).toBe('Beitrag 31.03.-30.04.2026 Vertrag 2026-000007');
+    expect(textAt(transactions[3] as XmlElement, 'RmtInf/Ustrd')).toBe('Beitrag 31.03.-30.04.2026 Vertrag 2026-000007');
   });
 });

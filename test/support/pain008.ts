@@ -24,16 +24,22 @@ export const validateFile = (xml: string) => {
 
 export interface XmlElement {
   name: string;
+  attributes: Record<string, string>;
   children: XmlElement[];
   text: string;
 }
 
 export const parseXml = (xml: string): XmlElement => {
   const parser = new SaxesParser({ xmlns: false });
-  const root: XmlElement = { name: '#document', children: [], text: '' };
+  const root: XmlElement = { name: '#document', attributes: {}, children: [], text: '' };
   const stack = [root];
   parser.on('opentag', (tag) => {
-    const element: XmlElement = { name: tag.name, children: [], text: '' };
+    const element: XmlElement = {
+      name: tag.name,
+      attributes: tag.attributes as Record<string, string>,
+      children: [],
+      text: '',
+    };
     stack.at(-1)?.children.push(element);
     stack.push(element);
   });
