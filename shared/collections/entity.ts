@@ -5,8 +5,8 @@ import { itemId, type KeyShape, keyPattern } from '../db/key-shape.ts';
 import { recordMapping } from '../db/record-mapping.ts';
 import { tableDesign } from '../db/table-design.ts';
 import { money } from '../schema/fields.ts';
+import { type Collection, CollectionRecord, type CollectionStatus, sequenceTypes } from './collection-record.ts';
 import { collectionKey, debitKey, dueKey } from './keys.ts';
-import { type Collection, CollectionRecord, type CollectionStatus, sequenceTypes } from './schema.ts';
 
 /*
  * Where collections live in the table (docs/collections.md, "Items"):

@@ -3,38 +3,26 @@ import { calendarDay, dateRecord } from '../contracts/fields.ts';
 import { schemaMessage } from '../messages/index.ts';
 import { money } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
-import { listEnvelope, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
+import { listEnvelope, recordId } from '../schema/record.ts';
+import { CollectionRecord } from './collection-record.ts';
 import { returnReasonCodes } from './return-reasons.ts';
 import { collectionTexts } from './texts.ts';
 
 /* A collection of SEPA direct debits (docs/collections.md): what the API takes and answers, written once. */
+
+export {
+  type Collection,
+  CollectionRecord,
+  type CollectionStatus,
+  collectionStatuses,
+  sequenceTypes,
+} from './collection-record.ts';
 
 // BGH Xa ZR 40/08: a return costs the member what the bank charged; banks charge a few euros, never 15.
 const maxBankFee = 1500;
 
 export const CollectionInput = v.strictObject({ collectionDate: calendarDay() });
 export type CollectionInput = v.InferOutput<typeof CollectionInput>;
-
-/** `building` while its dues are claimed (a crash leaves it so until a later create finishes it); then `created`. */
-export const collectionStatuses = ['building', 'created'] as const;
-export type CollectionStatus = (typeof collectionStatuses)[number];
-
-export const CollectionRecord = v.object({
-  id: recordId(),
-  status: v.picklist(collectionStatuses),
-  collectionDate: dateRecord(),
-  /** The studio as the creditor when the collection was made: who collects, into which account. */
-  creditor: v.object({ name: v.string(), creditorId: v.string(), iban: v.string(), bic: v.nullable(v.string()) }),
-  count: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  total: money(),
-  /** The ids of its dues, each the `EndToEndId` of its debit. */
-  dues: v.array(v.string()),
-  createdAt: timestamp(),
-  createdBy: userSub(),
-  updatedAt: timestamp(),
-  version: recordVersion(),
-});
-export type Collection = v.InferOutput<typeof CollectionRecord>;
 
 export const CollectionListQuery = listQuery({});
 export const CollectionList = listEnvelope(CollectionRecord);
@@ -62,8 +50,6 @@ export const ReturnInput = v.strictObject({
   ),
 });
 export type ReturnInput = v.InferOutput<typeof ReturnInput>;
-
-export const sequenceTypes = ['FRST', 'RCUR'] as const;
 
 /** The answer of `POST /api/collections/:id/returns`: the return as recorded, and what it did to the mandate. */
 export const ReturnRecord = v.object({

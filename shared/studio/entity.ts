@@ -1,9 +1,9 @@
 import { recordMapping } from '../db/record-mapping.ts';
 import type { RecordKind } from '../db/record-store.ts';
+import { studioKey } from './keys.ts';
 import { type Studio, type StudioCopy, StudioCopyRecord, StudioRecord } from './schema.ts';
 
-/** The one studio profile: a single item (see docs/architecture.md, "Access patterns"). */
-export const studioKey = { pk: 'STUDIO', sk: 'PROFILE' } as const;
+export { studioKey } from './keys.ts';
 
 /** The profile has no id of its own; its events name it by this one. */
 export const studioEventId = 'studio';

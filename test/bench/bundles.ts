@@ -165,18 +165,6 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     kb: 65,
     why: "The studio's reminderFee beside its IBAN check (measured 62.8 KB)",
   },
-  'accounts-hand-over': {
-    kb: 63,
-    why: "The account's booking with its dunning rules and the contract's record it reads (measured 60.8 KB)",
-  },
-  'accounts-close-handover': {
-    kb: 63,
-    why: "The account's booking with its dunning rules and the contract's record it reads (measured 60.3 KB)",
-  },
-  'accounts-remind': {
-    kb: 67,
-    why: "The reminder's open items, fee and deadline computed with the account's booking and the contract's record (measured 64.8 KB)",
-  },
 };
 
 /** `bundled`: the SDK is inside the bundle; `runtime`: the bundle imports the copy the Lambda runtime ships. */

@@ -1,7 +1,7 @@
 import { addDays, compareDates } from '../../contracts/dates.ts';
 import { putNew } from '../../db/write.ts';
 import { Problem } from '../../http/problem.ts';
-import { getStudioProfile } from '../../studio/store.ts';
+import { studioReminderTerms } from '../../studio/reminder-terms.ts';
 import { bookOnAccount } from '../book.ts';
 import { bookingTexts } from '../booking-texts.ts';
 import { settle } from '../ledger.ts';
@@ -30,9 +30,7 @@ const germanDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.$
  * the account was handed over. Two at once both aim at the same `DUNNING#<n>`: one commits, the other is a 409.
  */
 export const sendReminder = async (contractId: string): Promise<ReminderAnswer> => {
-  const studio = await getStudioProfile();
-  const iban = studio?.sepa?.iban;
-  const fee = studio?.reminderFee?.amount ?? 0;
+  const { iban, fee } = await studioReminderTerms();
   const { result } = await bookOnAccount<ReminderAnswer>(
     contractId,
     (state, today) => {
