@@ -1,6 +1,7 @@
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './test/support/longest-first.ts';
 
 // The load test measures the API under its own load: run alongside 40 other test files on 2 cores, it
 // would measure them. It runs after them, on a machine that is busy only with itself (and whatever
@@ -12,6 +13,8 @@ export default defineConfig({
     // Two files at once even on two cores (Vitest's default is one fewer than the cores): a test file mostly waits
     // on DynamoDB Local, a stream poller or a browser, and one file alone left a core idle for half the run.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The longest files first, also on a fresh clone without Vitest's cache of durations.
+    sequence: { sequencer: LongestFirst },
     globalSetup: ['test/support/global-setup.ts'],
     env: {
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
