@@ -24,8 +24,8 @@ const rank = (specification: TestSpecification): number => {
 /**
  * Vitest's order (files that failed last time, then the longest by its cache of durations), with the longest files
  * first whatever the cache holds. A fresh clone has no cache, and its files run in the order they were found: with
- * two at once, a long file found last ran on alone at the end (the walkthrough finished 124th of 125 on CI's
- * first run, 658 s against 591 s with the cache).
+ * two at once, a long file found last ran on alone at the end (the walkthrough finished 124th of 125 in a fresh
+ * clone's `.ci/run`, 658 s against 591 s with the cache).
  */
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
