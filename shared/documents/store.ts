@@ -1,4 +1,5 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from '../collections/query-all.ts';
 import { contractKey, contractPartition } from '../contracts/entity.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { ConditionFailed, NotFound } from '../db/errors.ts';
@@ -119,17 +120,14 @@ const contractNumberOf = async (contractId: string): Promise<string | undefined>
 
 /** The records of the contract's stored documents, oldest first. */
 const storedDocumentsOf = async (contractId: string): Promise<StoredDocumentRecord[]> => {
-  const { Items = [] } = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': contractPartition(contractId), ':prefix': storedDocumentSortPrefix },
-      ConsistentRead: true,
-    }),
-  );
-  return Items.map(storedDocumentFromItem).sort(
-    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
-  );
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': contractPartition(contractId), ':prefix': storedDocumentSortPrefix },
+    ConsistentRead: true,
+  });
+  return items
+    .map(storedDocumentFromItem)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 };
 
 /** The contract's stored documents with its number; a 404 for an unknown contract. */
