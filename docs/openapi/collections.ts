@@ -1,10 +1,10 @@
 import * as v from 'valibot';
+import { CollectionRecord } from '#shared/collections/collection-record.ts';
 import { returnReasonCodes } from '#shared/collections/return-reasons.ts';
 import {
   CollectionInput,
   CollectionList,
   CollectionListQuery,
-  CollectionRecord,
   ReturnInput,
   ReturnRecord,
 } from '#shared/collections/schema.ts';

@@ -6,8 +6,8 @@ import { type WriteItem, write } from '../db/write.ts';
 import type { SequenceType } from '../sepa/pain008.ts';
 import { type Candidate, gatherCandidates } from './candidates.ts';
 import { claimCandidates } from './claims.ts';
+import type { Collection } from './collection-record.ts';
 import { collectionFromItem, collectionIndexes, collectionKey, requestPointerKey } from './entity.ts';
-import type { Collection } from './schema.ts';
 import { debitsOf, getCollectionItem } from './store.ts';
 
 // A claim run may meet a mandate that changed under it; each fresh read settles one such race.

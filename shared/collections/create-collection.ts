@@ -12,6 +12,7 @@ import { defaultTimeZone } from '../studio/schema.ts';
 import { getStudioProfile } from '../studio/store.ts';
 import { type BuildSettings, claimForCollection, finishCollection } from './build-collection.ts';
 import { type Candidate, gatherCandidates } from './candidates.ts';
+import type { Collection } from './collection-record.ts';
 import {
   collectionFromItem,
   collectionItem,
@@ -19,7 +20,7 @@ import {
   requestPointerItem,
   requestPointerKey,
 } from './entity.ts';
-import type { Collection, CollectionInput } from './schema.ts';
+import type { CollectionInput } from './schema.ts';
 import { getCollection } from './store.ts';
 import { collectionTexts } from './texts.ts';
 

@@ -10,14 +10,6 @@ import { collectionTexts } from './texts.ts';
 
 /* A collection of SEPA direct debits (docs/collections.md): what the API takes and answers, written once. */
 
-export {
-  type Collection,
-  CollectionRecord,
-  type CollectionStatus,
-  collectionStatuses,
-  sequenceTypes,
-} from './collection-record.ts';
-
 // BGH Xa ZR 40/08: a return costs the member what the bank charged; banks charge a few euros, never 15.
 const maxBankFee = 1500;
 

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client.ts';
 import { NotFound } from '../db/errors.ts';
 import { type Page, type PageRequest, queryPage } from '../db/query-page.ts';
+import type { Collection } from './collection-record.ts';
 import {
   collectionFromItem,
   collectionKey,
@@ -13,7 +14,6 @@ import {
   debitSortPrefix,
 } from './entity.ts';
 import { queryAll } from './query-all.ts';
-import type { Collection } from './schema.ts';
 
 /** A collection as stored, with the pointer of the request that began it, if it had an Idempotency-Key. */
 export const getCollectionItem = async (id: string): Promise<Record<string, unknown> | undefined> =>

@@ -3,8 +3,6 @@ import type { RecordKind } from '../db/record-store.ts';
 import { studioKey } from './keys.ts';
 import { type Studio, type StudioCopy, StudioCopyRecord, StudioRecord } from './schema.ts';
 
-export { studioKey } from './keys.ts';
-
 /** The profile has no id of its own; its events name it by this one. */
 export const studioEventId = 'studio';
 

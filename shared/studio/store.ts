@@ -5,8 +5,9 @@ import { getExistingRecord, getRecord, writeNextVersion } from '../db/record-sto
 import { checkPrecondition, nextVersion, replaceWithRetry, VersionChanged } from '../db/versioned.ts';
 import { write } from '../db/write.ts';
 import type { VersionPrecondition } from '../http/if-match.ts';
-import { studioEventId, studioItem, studioKey, studioRecords } from './entity.ts';
+import { studioEventId, studioItem, studioRecords } from './entity.ts';
 import type { StudioInput } from './input.ts';
+import { studioKey } from './keys.ts';
 import type { Studio } from './schema.ts';
 
 export const getStudioProfile = (): Promise<Studio | undefined> => getRecord(studioRecords, studioKey);

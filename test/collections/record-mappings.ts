@@ -1,3 +1,4 @@
+import { CollectionRecord } from '#shared/collections/collection-record.ts';
 import {
   collectionFromItem,
   collectionItem,
@@ -7,7 +8,6 @@ import {
   dueFromItem,
   dueItem,
 } from '#shared/collections/entity.ts';
-import { CollectionRecord } from '#shared/collections/schema.ts';
 import { DueRecord } from '#shared/contracts/dues/dues-schema.ts';
 import type { RecordMappingCase } from '../support/record-mapping-case.ts';
 

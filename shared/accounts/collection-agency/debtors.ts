@@ -4,7 +4,10 @@ import { type PageRequest, queryPage } from '../../db/query-page.ts';
 import { debtCollectionPartition, debtorListKey, handoverFromItem } from './entity.ts';
 import type { Debtor, DebtorList } from './schema.ts';
 
-/** The default page (25) in one round trip; half the SDK's 50 sockets. */
+/**
+ * The default page (25) in one round trip, where eight at a time took three; never a page of 100 at once, which would
+ * queue on the SDK's 50 sockets against the 1 s connection timeout (docs/performance.md, the SEPA crashes).
+ */
 const contactReadsAtOnce = 25;
 
 /**
@@ -20,8 +23,6 @@ export const listDebtors = async (request: PageRequest): Promise<DebtorList> => 
     itemKey: debtorListKey,
     toRecord: handoverFromItem,
   });
-  // Eight at a time took three round trips for a default page; all of a page of 100 at once would queue on the SDK's
-  // sockets, and that wait counts against the 1 s connection timeout (docs/performance.md, the SEPA crashes).
   const items = await inParallel(page.items, contactReadsAtOnce, async (handover): Promise<Debtor> => {
     const contact = await getContact(handover.contactId);
     return {
