@@ -78,12 +78,7 @@ const fail = (what: string): never => {
  * dues): every due claimed once, the exact total, a file that validates against ISO 20022's schema with the same
  * count and sum, and nothing left for a second create.
  */
-const checkCollection = async (
-  created: ApiRecord,
-  service: ApiRecord,
-  collectionDate: CalendarDate,
-  ids: ReadonlyMap<string, string>,
-) => {
+const checkCollection = async (created: ApiRecord, service: ApiRecord, collectionDate: CalendarDate, xml: string) => {
   const expected = contracts * weeksOfDues;
   const dues = created.dues as string[];
   if (created.count !== expected || new Set(dues).size !== expected)
@@ -91,8 +86,6 @@ const checkCollection = async (
   const cents = expected * (service.price as { amount: number }).amount;
   if ((created.total as { amount: number }).amount !== cents)
     fail(`total ${JSON.stringify(created.total)}, not ${cents} cents`);
-  const file = await invoke('collections-file', sampleEvent('collections-file', { ids }));
-  const xml = file.body ?? '';
   ensureXmllint();
   const verdict = validateFile(xml);
   if (verdict.status !== 0) fail(`its file does not validate: ${verdict.stderr}`);
@@ -149,17 +142,17 @@ const measureOnTable = (recorder: CallRecorder, options: { table: string; fileRu
     const createMs = performance.now() - started;
     if (!created) throw new Error('collections-create answered nothing');
     const ids = new Map([[sampleCollectionId, created.id]]);
-    await checkCollection(created, service, collectionDate, ids);
-
     const fileTimes: number[] = [];
-    let bytes = 0;
+    let xml = '';
     for (let run = 0; run < options.fileRuns; run++) {
       const begin = performance.now();
       const file = await invoke('collections-file', sampleEvent('collections-file', { ids }));
       fileTimes.push(performance.now() - begin);
       if (file.statusCode !== 200) throw new Error(`collections-file answered ${file.statusCode}`);
-      bytes = Buffer.byteLength(file.body ?? '');
+      xml = file.body ?? '';
     }
+    // Checked on the file the last run generated: its time taken, the checks do not add a generation of their own.
+    await checkCollection(created, service, collectionDate, xml);
 
     const dueIds = created.dues as string[];
     // The bank's return a few days after the collection, recorded that day: the clock moves there.
@@ -183,7 +176,7 @@ const measureOnTable = (recorder: CallRecorder, options: { table: string; fileRu
       calls: calls.length,
       writeUnits: round(units.writeUnits, 1),
       readUnits: round(units.readUnits, 1),
-      file: { bytes, generation: latency(fileTimes) },
+      file: { bytes: Buffer.byteLength(xml), generation: latency(fileTimes) },
       returns: {
         latency: latency(returnTimes),
         writeUnitsEach: round(returnUnits / Math.max(1, returnTimes.length), 1),
