@@ -76,7 +76,8 @@ import { measureWebhooks } from './webhooks.ts';
  * alone (their functions' bundles, warm and cold ratios, the renders) and
  * writes bench-results/latest-documents.json; `--only sepa` the SEPA direct debit's (issue 22), `--only
  * declarations` the customer's buttons' (issue 23: the public routes and both pages on a phone), `--only
- * dues-account` an amended contract's dues against a plain one's and a long account's read (and the dunning routes).
+ * dues-account` an amended contract's dues against a plain one's and a long account's read (and the dunning routes);
+ * `--only <function>,<function>` the named functions' ratios and bundles.
  */
 const quick = process.argv.includes('--quick');
 const onlyAt = process.argv.indexOf('--only');
@@ -90,9 +91,15 @@ const onlyParts: Readonly<Record<string, readonly FunctionName[]>> = {
   background: backgroundScenarios.map((scenario) => scenario.name),
   'dues-account': duesAccountFunctions,
 };
-const onlyFunctions = only === undefined ? undefined : onlyParts[only];
+// `--only a,b`: the named functions alone (their bundles, warm and cold ratios), to try a change to them.
+const namedFunctions = (list: string) => {
+  const names = list.split(',');
+  const known = names.every((name) => lambdaFunctions.some((fn) => fn.name === name));
+  return known ? (names as FunctionName[]) : undefined;
+};
+const onlyFunctions = only === undefined ? undefined : (onlyParts[only] ?? namedFunctions(only));
 if (only !== undefined && !onlyFunctions)
-  throw new Error(`--only knows ${Object.keys(onlyParts).join(', ')}, not "${only}"`);
+  throw new Error(`--only knows ${Object.keys(onlyParts).join(', ')} or function names, not "${only}"`);
 // A part alone measures nothing of the whole table (seed, scaling, cost, HTTP), the webhooks or the signing page.
 const partial = onlyFunctions !== undefined;
 const measures = (part: string) => only === undefined || only === part;
@@ -484,20 +491,16 @@ try {
     declarationPages,
     duesAccount,
   };
-  const budgets =
-    only === 'documents'
-      ? checkDocumentBudgets(measured)
-      : only === 'sepa'
-        ? checkSepaBudgets(measured)
-        : only === 'declarations'
-          ? checkDeclarationBudgets(measured)
-          : only === 'background'
-            ? checkBackgroundBudgets(measured)
-            : only === 'dues-account'
-              ? checkDuesAccountBudgets(measured)
-              : checkBudgets(measured);
+  // A part checks its own demands; named functions (or the background part) their ratios and bundles.
+  const partBudgets: Readonly<Record<string, typeof checkBudgets>> = {
+    documents: checkDocumentBudgets,
+    sepa: checkSepaBudgets,
+    declarations: checkDeclarationBudgets,
+    'dues-account': checkDuesAccountBudgets,
+  };
+  const budgets = only === undefined ? checkBudgets(measured) : (partBudgets[only] ?? checkBackgroundBudgets)(measured);
   const results: BenchResults = { ...measured, budgets };
-  const resultsFile = only ? `latest-${only}.json` : 'latest.json';
+  const resultsFile = only ? `latest-${onlyParts[only] ? only : 'functions'}.json` : 'latest.json';
   writeFileSync(join(resultsFolder, resultsFile), `${JSON.stringify(results, null, 2)}\n`);
   restoreStdout();
   console.log(renderReport(results));
