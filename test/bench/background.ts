@@ -282,11 +282,14 @@ export const measureWarmBackground = async (
   floorClient: DynamoDBDocumentClient,
   table: string,
   options: WarmOptions,
+  /** The invocation recorded again now (as the routes' are: warm-endpoints.ts). */
+  recordAgain: (name: FunctionName) => Promise<BackgroundMeasurement>,
 ): Promise<WarmEndpointResult[]> => {
   const results: WarmEndpointResult[] = [];
   // The dispatcher's floor sends its messages too, with a bare SQS client (to the stand-in the recording names).
   const clients = { table: floorClient, queue: bareQueueClient() };
-  for (const { name, next, recording } of measured) {
+  for (const { name: measuredName } of measured) {
+    const { name, next, recording } = await recordAgain(measuredName);
     const handler: Contender = { invoke: await invokerOf(name), nextEvent: next, expectedStatus: 200 };
     const floor = floorContender(clients, recording, next, () => table);
     const comparison = await compareInterleaved(handler, floor, options, name);

@@ -150,8 +150,8 @@ export const createFixtures = (table: string, listSize = 30): Promise<Fixtures> 
     const ids = new Map<string, string>();
     const replaced = new Map<string, { id: string; tag: string }>();
     const unavailable = new Map<string, string>();
-    const create = (collection: Collection, tag = nextTag()) =>
-      callRoute<ApiRecord>(collection.create, sampleEvent(collection.create, { ids, tag }));
+    const create = (collection: Collection, tag = nextTag(), own: ReadonlyMap<string, string> = ids) =>
+      callRoute<ApiRecord>(collection.create, sampleEvent(collection.create, { ids: own, tag }));
     const takeSteps = async (collection: Collection, record: ApiRecord, steps: readonly string[]) => {
       const own = new Map(collection.placeholder ? [...ids, [collection.placeholder, record.id]] : ids);
       for (const step of steps) await callRoute(step as FunctionName, sampleEvent(step, { ids: own, record }));
@@ -172,11 +172,19 @@ export const createFixtures = (table: string, listSize = 30): Promise<Fixtures> 
       }
     }
     const personIds = await createStudioPerson(ids, create, takeSteps);
+    const contacts = collectionAt('/api/contacts');
+    const idsForCreate = async (route: string) => {
+      if (!contacts.placeholder || !sampleEvent(route).body?.includes(contacts.placeholder)) return ids;
+      const contact = await withTable(table, () => create(contacts));
+      return new Map([...ids, [contacts.placeholder, contact.id]]);
+    };
+    // A record a route uses up is its own customer's (a new contact for each new contract), as a studio's contracts
+    // are each a customer's few: one contact holding every fresh contract made matching a termination read hundreds.
     const fresh = (path: string, route: string) => {
       const collection = collections.find((candidate) => candidate.path === path);
       if (!collection) throw new Error(`No collection ${path}`);
       return withTable(table, async () => {
-        const record = await create(collection);
+        const record = await create(collection, nextTag(), await idsForCreate(collection.create));
         await takeSteps(collection, record, freshRecordSteps[route] ?? []);
         return record;
       });
@@ -199,12 +207,6 @@ export const createFixtures = (table: string, listSize = 30): Promise<Fixtures> 
         }
         return { contract, token };
       });
-    const contacts = collectionAt('/api/contacts');
-    const idsForCreate = async (route: string) => {
-      if (!contacts.placeholder || !sampleEvent(route).body?.includes(contacts.placeholder)) return ids;
-      const contact = await withTable(table, () => create(contacts));
-      return new Map([...ids, [contacts.placeholder, contact.id]]);
-    };
     return { table, ids, replaced, unavailable, personIds, idsForCreate, fresh, signing };
   });
 
