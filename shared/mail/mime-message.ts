@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import { now } from '../clock.ts';
 
 /** A file sent along with a message. */
@@ -53,6 +52,9 @@ export const buildMimeMessage = async (content: MailContent, date = now()): Prom
   const to = plainAddress(content.to);
   const replyTo = content.replyTo === undefined ? undefined : plainAddress(content.replyTo);
   const messageId = `${randomUUID()}@${domainOf(from)}`;
+  // Loaded with the first message, not with the function: most requests of a function that can mail send none (a
+  // session at the counter, a reminder refused), and nodemailer is most of such a function's bundle.
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   const raw = await new MailComposer({
     from: content.fromName ? { name: content.fromName, address: from } : from,
     to,
