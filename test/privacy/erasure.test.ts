@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +94,11 @@ describe('POST /api/contacts/:id/erasure and the local outbox', () => {
         [mail.to].flat().flatMap((field) => field?.value.map(({ address }) => address?.toLowerCase()) ?? []),
       );
     expect(await recipients()).toContain(erin);
+    // An outbox of an older version named its messages `<id>.eml`, without the recipient's key: read, not skipped.
+    const olderMessage = (to: string) =>
+      writeFileSync(join(dataDir, 'outbox', `${randomUUID()}.eml`), `To: ${to}\r\nSubject: alt\r\n\r\nHallo\r\n`);
+    for (const to of [erin.toUpperCase(), lookAlikes[0] as string]) olderMessage(to);
+    expect((await recipients()).filter((address) => address === erin)).toHaveLength(2);
 
     // act
     expect((await erase(contact.id)).status).toBe(200);
@@ -101,6 +107,7 @@ describe('POST /api/contacts/:id/erasure and the local outbox', () => {
     const left = await recipients();
     expect(left).not.toContain(erin);
     for (const address of lookAlikes) expect(left).toContain(address.toLowerCase());
+    expect(left.filter((address) => address === lookAlikes[0])).toHaveLength(2);
   }, 120_000);
 });
 
