@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { contractOfItem } from '../collections/contract-items.ts';
 import { collectionKey, dueFromItem } from '../collections/entity.ts';
-import { inParallel, queryAll } from '../collections/query-all.ts';
+import { queryAll } from '../collections/query-all.ts';
 import { type CalendarDate, compareDates } from '../contracts/dates.ts';
 import type { DueAnswer } from '../contracts/dues/dues-schema.ts';
 import { owedDuesOf } from '../contracts/dues/owed-dues.ts';
@@ -9,6 +9,7 @@ import { contractPartition } from '../contracts/keys.ts';
 import type { StoredContract } from '../contracts/schema.ts';
 import { documentClient, tableName } from '../db/client.ts';
 import { NotFound } from '../db/errors.ts';
+import { inParallel } from '../in-parallel.ts';
 import { remittanceText } from '../sepa/remittance.ts';
 import { bookingTexts } from './booking-texts.ts';
 import { handoverFromItem } from './collection-agency/entity.ts';

@@ -6,12 +6,13 @@ import { contractPartition, contractStatusPartition } from '../contracts/keys.ts
 import { mandateAsOf } from '../contracts/mandates/mandate-status.ts';
 import type { StoredMandate } from '../contracts/mandates/mandate-store.ts';
 import type { StoredContract } from '../contracts/schema.ts';
+import { inParallel } from '../in-parallel.ts';
 import type { SequenceType } from '../sepa/pain008.ts';
 import { remittanceText } from '../sepa/remittance.ts';
 import { mayCollectOn } from '../sepa/target2.ts';
 import { amendmentOfItem, contractOfItem, mandateOfItem } from './contract-items.ts';
 import { type Debit, dueFromItem, dueSortPrefix } from './entity.ts';
-import { inParallel, queryAll } from './query-all.ts';
+import { queryAll } from './query-all.ts';
 import { maxRepresentations } from './representations.ts';
 
 /** A due that may go into the collection, with the debit it becomes and the mandate it is drawn on. */

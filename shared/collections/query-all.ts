@@ -16,17 +16,3 @@ export const queryAll = async (
   } while (startKey);
   return items;
 };
-
-/** `work` over `values`, at most `width` at a time: many Queries in parallel, never all at once. */
-export const inParallel = async <T, R>(values: readonly T[], width: number, work: (value: T) => Promise<R>) => {
-  const results: R[] = new Array(values.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < values.length) {
-      const index = next++;
-      results[index] = await work(values[index] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, values.length) }, lane));
-  return results;
-};

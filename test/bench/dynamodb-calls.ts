@@ -12,6 +12,8 @@ export interface DynamoDbCall {
   output?: Record<string, unknown>;
   /** Calls of one wave were in flight together (`Promise.all`); waves ran one after the other. */
   wave: number;
+  /** The most calls of its wave in flight at once: a handler's limit (eight at a time, say) its floor keeps too. */
+  width?: number;
   /** Items the call wrote (puts, updates, deletes, condition checks) or read (returned items). */
   items: number;
   readUnits: number;
@@ -80,6 +82,7 @@ export const recordCalls = (clients: readonly WatchedClient[]): CallRecorder => 
   let calls: DynamoDbCall[] | undefined;
   let inFlight = 0;
   let wave = 0;
+  const widths = new Map<number, number>();
   for (const client of clients) {
     // The middleware reads only what every client's commands have (their input, output and name).
     (client.middlewareStack as DynamoDBDocumentClient['middlewareStack']).add(
@@ -90,6 +93,7 @@ export const recordCalls = (clients: readonly WatchedClient[]): CallRecorder => 
         const operation = (context.commandName ?? 'Unknown').replace(/Command$/, '');
         const input = chargedOperations.has(operation) ? { ...original, ReturnConsumedCapacity: 'INDEXES' } : original;
         if (inFlight++ === 0) wave++;
+        widths.set(wave, Math.max(widths.get(wave) ?? 0, inFlight));
         const call = { operation, input: original, wave };
         try {
           const result = await next({ ...args, input });
@@ -112,9 +116,10 @@ export const recordCalls = (clients: readonly WatchedClient[]): CallRecorder => 
       if (calls) throw new Error('Recordings do not nest');
       calls = [];
       wave = 0;
+      widths.clear();
       try {
         await work();
-        return calls;
+        return calls.map((call) => ({ ...call, width: widths.get(call.wave) ?? 1 }));
       } finally {
         calls = undefined;
       }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { newId } from '../../shared/http/ids.ts';
+import { inParallel } from '../../shared/in-parallel.ts';
 import { isWrite } from './dynamodb-calls.ts';
 
 /**
@@ -44,6 +45,8 @@ export interface RecordedCall {
   input: Record<string, unknown>;
   output?: Record<string, unknown>;
   wave: number;
+  /** The most calls of the wave in flight at once (dynamodb-calls.ts); absent in recordings made before it was. */
+  width?: number;
 }
 
 type Item = Record<string, unknown>;
@@ -59,6 +62,8 @@ export interface PlannedCall {
   operation: string;
   input: Record<string, unknown>;
   links: ReadLink[];
+  /** At most this many of its wave at once, as the handler sent them. */
+  width: number;
 }
 
 /** A replay ready to send: single use (its ids are fresh once). */
@@ -261,7 +266,7 @@ export const planReplay = (recording: Recording, event: RequestParts, tableName:
     const links = readItems(call.output)
       .filter((item) => written.some((target) => sameKey(target.key, item)) || readIdsSteer(item, later))
       .map((item) => ({ key: prepare({ pk: item.pk, sk: item.sk }) as Key, recorded: item }));
-    const planned = { operation: call.operation, input: prepare(call.input), links };
+    const planned = { operation: call.operation, input: prepare(call.input), links, width: call.width ?? Infinity };
     waves.set(call.wave, [...(waves.get(call.wave) ?? []), planned]);
   }
   return { statusCode: recording.statusCode, waves: [...waves.entries()].sort(([a], [b]) => a - b).map(([, c]) => c) };
@@ -311,14 +316,13 @@ export const replay = async (
   const read: Item[] = [];
   for (const [index, wave] of plan.waves.entries()) {
     await observe?.(wave, 'before');
-    const outputs = await Promise.all(
-      wave.map((call) => {
-        const Command = commands[call.operation];
-        const client = queueOperations.has(call.operation) ? clients.queue : clients.table;
-        if (!Command || !client) throw new Error(`The floor cannot send ${call.operation}`);
-        return client.send(new Command(call.input)) as Promise<Item>;
-      }),
-    );
+    // As many at once as the handler had in flight: all of them for a `Promise.all`, fewer behind a limit.
+    const outputs = await inParallel(wave, wave[0]?.width ?? wave.length, (call) => {
+      const Command = commands[call.operation];
+      const client = queueOperations.has(call.operation) ? clients.queue : clients.table;
+      if (!Command || !client) throw new Error(`The floor cannot send ${call.operation}`);
+      return client.send(new Command(call.input)) as Promise<Item>;
+    });
     await observe?.(wave, 'after');
     const later = plan.waves.slice(index + 1).flat();
     wave.forEach((call, position) => {

@@ -1,6 +1,6 @@
-import { inParallel } from '../../collections/query-all.ts';
 import { getContact } from '../../contacts/store.ts';
 import { type PageRequest, queryPage } from '../../db/query-page.ts';
+import { inParallel } from '../../in-parallel.ts';
 import { debtCollectionPartition, debtorListKey, handoverFromItem } from './entity.ts';
 import type { Debtor, DebtorList } from './schema.ts';
 
