@@ -102,8 +102,8 @@ export const ownBundleBudgetsKb: Partial<Record<FunctionName, { kb: number; why:
     why: "the contracts' termination rules (terminate-contract, the date arithmetic of §§ 187, 188 BGB, computed dates) beside the declaration store (measured 62.3 KB)",
   },
   'contacts-erasure': {
-    kb: 88,
-    why: "reads the person's contracts through their record mappings (the contract schemas and their texts, 11 KB) to tell running from ended and to date the restriction by the documents' retention, beside the contact's schema (measured 68.8 KB; the export, which only reads keys, fits the default); measured 85.7 KB with the local outbox's erasure by recipient (nodemailer's address parser) and the contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr",
+    kb: 90,
+    why: "reads the person's contracts through their record mappings (the contract schemas and their texts, 11 KB) to tell running from ended and to date the restriction by the documents' retention, beside the contact's schema (measured 68.8 KB; the export, which only reads keys, fits the default); measured 85.7 KB with the local outbox's erasure by recipient (nodemailer's address parser) and the contract's pauses and amendments in force and its account summary: the schema's in-force fields and the dues engine with pauses, price steps and the Ruhezeitgebühr; measured 88.5 KB with the outbox's messages found by the recipient key in their names (the address parser kept, loaded only for an older outbox's messages)",
   },
   'contracts-create': {
     kb: 91,
