@@ -8,28 +8,12 @@ import { AmendmentInput, maxPauseDays } from '#shared/contracts/amendments/offer
 import { AmendmentSignatureInput } from '#shared/contracts/amendments/signature-input.ts';
 import { component, variantComponent } from './components.ts';
 import { hash, png } from './contract-examples.ts';
-import { betrag, datum } from './contract-fields.ts';
+import { betrag, datum, positionen } from './contract-fields.ts';
 
 // Änderungsvereinbarungen eines laufenden Vertrags (docs/amendments.md): Ruhezeit, Preis, Leistungen.
 
 const sub = '3f1c9a52-7b2e-4d8a-9c61-0e5b8f2a4d17';
 const geld = (text: string) => ({ text, fields: betrag });
-
-const positionen = {
-  text: 'Die Positionen ab `effectiveFrom` (Art `price`: die geänderten mit neuem Einzelpreis; Art `items`: alle, kopiert aus den Leistungen wie bei der Vertragserstellung); null bei einer Ruhezeit.',
-  fields: {
-    serviceId: 'ID der Leistung.',
-    name: 'Name der Leistung.',
-    unitPrice: geld('Einzelpreis ab `effectiveFrom`.'),
-    billingInterval: 'Abrechnungsintervall.',
-    quantity: 'Menge.',
-    total: geld('Einzelpreis mal Menge.'),
-    priceSteps: {
-      text: 'Immer `[]`: Preisstufen gibt es nur im Vertrag selbst.',
-      fields: { from: 'Erster Tag des Zeitraums.', unitPrice: geld('Einzelpreis.') },
-    },
-  },
-};
 
 const ruhezeitFelder = {
   lastDay: `${datum('Letzter Tag der Ruhezeit, wie vereinbart')}: 1 bis ${maxPauseDays} Tage ab \`effectiveFrom\`, beide mitgezählt. Null bei Preis und Leistungen.`,

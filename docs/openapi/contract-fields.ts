@@ -57,6 +57,23 @@ export const vereinbart = {
 
 const geld = (text: string) => ({ text, fields: betrag });
 
+/** The items of a price or items change, on the amendment and on the contract's entry of it. */
+export const positionen = {
+  text: 'Die Positionen ab `effectiveFrom` (Art `price`: die geänderten mit neuem Einzelpreis; Art `items`: alle, kopiert aus den Leistungen wie bei der Vertragserstellung); null bei einer Ruhezeit.',
+  fields: {
+    serviceId: 'ID der Leistung.',
+    name: 'Name der Leistung.',
+    unitPrice: geld('Einzelpreis ab `effectiveFrom`.'),
+    billingInterval: 'Abrechnungsintervall.',
+    quantity: 'Menge.',
+    total: geld('Einzelpreis mal Menge.'),
+    priceSteps: {
+      text: 'Immer `[]`: Preisstufen gibt es nur im Vertrag selbst.',
+      fields: { from: 'Erster Tag des Zeitraums.', unitPrice: geld('Einzelpreis.') },
+    },
+  },
+};
+
 export const vertragsfelder = {
   ...vereinbart,
   id: 'ID des Vertrags, eine vom Server vergebene ULID.',
@@ -132,6 +149,10 @@ export const vertragsfelder = {
       kind: '`pause`, `price` oder `items`.',
       status: 'Immer `agreed`: nur vereinbarte Änderungen gelten.',
       effectiveFrom: datum('Ab diesem Tag gilt die Änderung'),
+      items: {
+        ...positionen,
+        text: `${positionen.text} Der Vertrag hält so seinen ganzen Zahlungsplan selbst: Fälligkeiten, Einzüge und das Beitragskonto rechnen ohne die Änderungsvereinbarungen zu lesen.`,
+      },
     },
   },
   contentVersion:

@@ -10,7 +10,7 @@ import { inParallel } from '../in-parallel.ts';
 import type { SequenceType } from '../sepa/pain008.ts';
 import { remittanceText } from '../sepa/remittance.ts';
 import { mayCollectOn } from '../sepa/target2.ts';
-import { amendmentOfItem, contractOfItem, mandateOfItem } from './contract-items.ts';
+import { contractOfItem, mandateOfItem } from './contract-items.ts';
 import { type Debit, dueFromItem, dueSortPrefix } from './entity.ts';
 import { queryAll } from './query-all.ts';
 import { maxRepresentations } from './representations.ts';
@@ -135,8 +135,7 @@ const candidatesOfContract = async (contractId: string, request: GatherRequest):
   const range = { from: contract.startDate, to: request.collectionDate };
   if (compareDates(range.to, range.from) < 0) return [];
   const stored = items.filter((item) => item.entity === 'due').map(dueFromItem);
-  const amendments = items.filter((item) => item.entity === 'amendment').map(amendmentOfItem);
-  const computed = owedDuesOf(contract, range, amendments).map(
+  const computed = owedDuesOf(contract, range).map(
     (due): DueAnswer => ({
       ...due,
       status: 'planned',

@@ -1,4 +1,3 @@
-import type { Amendment } from '../contracts/amendments/amendment-schema.ts';
 import { todayIn } from '../contracts/dates.ts';
 import { contractPartition } from '../contracts/keys.ts';
 import type { Mandate } from '../contracts/mandates/mandate-schema.ts';
@@ -18,16 +17,10 @@ export const contractOfItem = (item: Record<string, unknown>) =>
     ...item,
     termination: item.termination ?? null,
     withdrawal: item.withdrawal ?? null,
+    // A contract made before amendments existed holds neither: nothing agreed.
+    pauses: item.pauses ?? [],
+    amendments: item.amendments ?? [],
   }) as unknown as StoredContract;
-/** An amendment as the dues read it: only agreed ones count, and only their kind's fields and days. */
-export const amendmentOfItem = (item: Record<string, unknown>) =>
-  ({
-    ...item,
-    items: item.items ?? null,
-    monthlyFee: item.monthlyFee ?? null,
-    extendsTerm: item.extendsTerm ?? null,
-    endedEarly: item.endedEarly ?? null,
-  }) as unknown as Amendment;
 export const mandateOfItem = (item: Record<string, unknown>) =>
   ({
     ...item,

@@ -32,18 +32,23 @@ export const storedDuesOf = async (contract: { id: string; number: string }, ran
 };
 
 /**
- * The contract's items (contract, signatures, copies, mandates, amendments) and every stored due of it, in one
- * Query: its sort keys run from `CONTRACT` through the stored documents' records (`DOCUMENT#`) to the dues
- * (`DUE#`). The contract's number, which a due's key holds, is not known before the read, so the Query cannot stop
- * at the range's end: it reads every stored due, at most one per period collected (docs/amendments.md, "Reads").
+ * The contract's item and every stored due of it, in one Query: its sort keys run from `CONTRACT` through its
+ * signatures, mandates, amendments and stored documents' records (`DOCUMENT#`) to the dues (`DUE#`). The contract's
+ * number, which a due's key holds, is not known before the read, so the Query cannot stop at the range's end: it
+ * reads every stored due, at most one per period collected. The filter leaves the items between out of the answer:
+ * the contract's item keeps the agreed schedule (docs/amendments.md, "Reads").
  */
 export const queryContractThroughStoredDues = (contractId: string): Promise<Record<string, unknown>[]> =>
   queryAll({
     KeyConditionExpression: 'pk = :pk AND sk BETWEEN :contract AND :lastDue',
+    FilterExpression: '#entity IN (:contractEntity, :dueEntity)',
+    ExpressionAttributeNames: { '#entity': 'entity' },
     ExpressionAttributeValues: {
       ':pk': dueKey(contractId, '').pk,
       ':contract': contractSortPrefix,
       ':lastDue': dueKey(contractId, '~').sk,
+      ':contractEntity': 'contract',
+      ':dueEntity': 'due',
     },
     ConsistentRead: true,
   });

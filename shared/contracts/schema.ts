@@ -5,12 +5,12 @@ import { languageOfIssue, type SchemaMessage, schemaMessage, text } from '../mes
 import { money, optionalText } from '../schema/fields.ts';
 import { listQuery } from '../schema/list-query.ts';
 import { listEnvelope, outputEntries, recordId, recordVersion, timestamp, userSub } from '../schema/record.ts';
-import { billingIntervals } from '../services/schema.ts';
 import { StudioCopyRecord } from '../studio/schema.ts';
 import { AmendmentInForceRecord, PauseInForceRecord } from './amendments/in-force-schema.ts';
 import { maxNoticeValue, type NoticeUnit, noticeUnits } from './dates.ts';
 import { ContractCopyRecord } from './document/copy-schema.ts';
 import { calendarDay, dateRecord, documentHash, mustBeString, recordReference, wholeNumber } from './fields.ts';
+import { ContractItemRecord } from './item-record.ts';
 import { MandateRecord } from './mandates/mandate-schema.ts';
 import { SignatureRecord } from './signature-schema.ts';
 import { TerminationRecord } from './termination/termination-schema.ts';
@@ -98,25 +98,7 @@ export const ContractListQuery = listQuery({
   status: v.optional(v.picklist(contractStatuses, schemaMessage('field.oneOf', contractStatuses))),
 });
 
-const quantity = () => v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000));
-
-export const PriceStepRecord = v.object({ from: dateRecord(), unitPrice: money() });
-export type PriceStep = v.InferOutput<typeof PriceStepRecord>;
-
-/**
- * One item as the contract holds it: a copy of the service's name and price at creation, and the price steps
- * agreed with it (an item of a contract made before price steps existed has none stored: read as []).
- */
-export const ContractItemRecord = v.object({
-  serviceId: v.string(),
-  name: v.string(),
-  unitPrice: money(),
-  billingInterval: v.picklist(billingIntervals),
-  quantity: quantity(),
-  total: money(),
-  priceSteps: v.array(PriceStepRecord),
-});
-export type ContractItem = v.InferOutput<typeof ContractItemRecord>;
+export { type ContractItem, ContractItemRecord, type PriceStep, PriceStepRecord } from './item-record.ts';
 
 /** The contract's copy of the contact at creation. */
 export const ContactCopyRecord = v.object({

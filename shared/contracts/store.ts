@@ -51,14 +51,19 @@ export const queryContractItems = async (id: string): Promise<Record<string, unk
   return Items;
 };
 
+/** The contract's own record among its partition's items; undefined without one. */
+export const storedContractOfItems = (items: readonly Record<string, unknown>[]): StoredContract | undefined => {
+  const contractItem = items.find((item) => item.entity === 'contract');
+  return contractItem ? withContentDefaults(contractFromItem(contractItem)) : undefined;
+};
+
 /** The contract with its signatures, copies and current mandate, its dates as of `at`; undefined without one. */
 export const contractOfItems = (
   items: readonly Record<string, unknown>[],
   at: Date = now(),
 ): ContractWithSignatures | undefined => {
-  const contractItem = items.find((item) => item.entity === 'contract');
-  if (!contractItem) return undefined;
-  const stored = withContentDefaults(contractFromItem(contractItem));
+  const stored = storedContractOfItems(items);
+  if (!stored) return undefined;
   return withComputedDates(
     {
       ...stored,

@@ -311,6 +311,58 @@ describe('price and items changes', () => {
   });
 });
 
+describe('the member’s account of an amended contract', () => {
+  it('books the dues as amended: the paused March with its fee, the new price and items from their periods', async () => {
+    const contract = await signedContract();
+    expect((await sign((await offer(contract.id, holiday)).body)).status).toBe(201);
+    const price = await offer(contract.id, {
+      kind: 'price',
+      effectiveFrom: '2026-05-01',
+      offerExpiresOn: '2026-04-30',
+      items: [{ serviceId: monthly, unitPrice: eur(4500) }],
+    });
+    expect((await sign(price.body)).status).toBe(201);
+    const items = await offer(contract.id, {
+      kind: 'items',
+      effectiveFrom: '2026-07-01',
+      offerExpiresOn: '2026-06-30',
+      items: [{ serviceId: quarterly }],
+    });
+    expect((await sign(items.body)).status).toBe(201);
+    // The contract's own item holds the schedule: each change with its items.
+    const amended = await contractOf(contract.id);
+    expect(
+      amended.amendments.map((entry: Body) => [
+        entry.kind,
+        entry.items?.map((item: Body) => item.unitPrice.amount) ?? null,
+      ]),
+    ).toEqual([
+      ['pause', null],
+      ['price', [4500]],
+      ['items', [9000]],
+    ]);
+
+    clock.set('2026-07-20T09:00:00Z');
+    const account = await api.request('GET', `/api/contracts/${contract.id}/account`, { as: 'staff' });
+
+    expect(account.status, JSON.stringify(account.body)).toBe(200);
+    const booked = account.body.entries
+      .filter((entry: Body) => entry.kind === 'due')
+      .map((entry: Body) => [entry.bookedOn, entry.amount.amount]);
+    expect(booked).toEqual([
+      ['2026-01-01', 4000],
+      ['2026-02-01', 4000],
+      ['2026-03-01', 2194 + 226],
+      ['2026-04-01', 4000],
+      ['2026-05-01', 4500],
+      ['2026-06-01', 4500],
+      ['2026-07-01', 9000],
+    ]);
+    const listed = await dues(contract.id, 'from=2026-01-01&to=2026-07-20');
+    expect(listed.map((due) => [due.dueOn, due.amount.amount])).toEqual(booked);
+  });
+});
+
 describe('what an offer refuses', () => {
   it.each([
     { case: 'a pause of 0 days', body: { ...holiday, lastDay: '2026-03-09' }, path: 'lastDay' },

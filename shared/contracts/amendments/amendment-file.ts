@@ -54,11 +54,9 @@ export const amendmentDocumentInput = (
     .filter((item) => item.billingInterval !== 'once')
     .map((item) => chargedOn(item, dayBefore));
   const lastChanged = amendment.lastDay ?? amendment.effectiveFrom;
-  const dues = owedDuesOf(
-    { ...contract, ...inForceOnContract(withIt) },
-    { to: addMonths(lastChanged, 12) },
-    withIt,
-  ).filter((due) => compareDates(due.periodEnd, amendment.effectiveFrom) >= 0 && due.interval !== 'once');
+  const dues = owedDuesOf({ ...contract, ...inForceOnContract(withIt) }, { to: addMonths(lastChanged, 12) }).filter(
+    (due) => compareDates(due.periodEnd, amendment.effectiveFrom) >= 0 && due.interval !== 'once',
+  );
   return {
     contract,
     amendment,

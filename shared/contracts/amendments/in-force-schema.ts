@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { money } from '../../schema/fields.ts';
 import { dateRecord } from '../fields.ts';
+import { ContractItemRecord } from '../item-record.ts';
 
 /*
  * What agreed amendments put on the contract itself (docs/amendments.md, "In force"): apart from
@@ -23,12 +24,17 @@ export const PauseInForceRecord = v.object({
 });
 export type PauseInForce = v.InferOutput<typeof PauseInForceRecord>;
 
-/** An agreed amendment, as the contract lists it. */
+/**
+ * An agreed amendment, as the contract lists it. A price or items change carries its items as they are from
+ * `effectiveFrom` on (null for a pause), so the contract's own item holds its whole schedule: the dues, the
+ * collections and the account compute from it without reading the amendments (docs/amendments.md, "Reads").
+ */
 export const AmendmentInForceRecord = v.object({
   id: v.string(),
   number: v.string(),
   kind: v.picklist(amendmentKinds),
   status: v.picklist(amendmentStatuses),
   effectiveFrom: dateRecord(),
+  items: v.nullable(v.array(ContractItemRecord)),
 });
 export type AmendmentInForce = v.InferOutput<typeof AmendmentInForceRecord>;

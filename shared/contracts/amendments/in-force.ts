@@ -15,7 +15,10 @@ export const amendmentAsOf = (amendment: Amendment, today: CalendarDate): Amendm
     ? { ...amendment, status: 'expired' }
     : amendment;
 
-const agreedOnes = (amendments: readonly Amendment[]) =>
+/** What the schedule needs of an amendment: the full record or the contract's entry of an agreed one. */
+type ScheduleChange = Pick<Amendment, 'status' | 'kind' | 'effectiveFrom' | 'number' | 'items'>;
+
+const agreedOnes = <Change extends ScheduleChange>(amendments: readonly Change[]): Change[] =>
   amendments
     .filter((amendment) => amendment.status === 'agreed')
     .sort((a, b) => compareDates(a.effectiveFrom, b.effectiveFrom) || a.number.localeCompare(b.number));
@@ -39,7 +42,14 @@ export const inForceOnContract = (
     amendments: agreed
       .slice()
       .sort((a, b) => a.number.localeCompare(b.number, 'en', { numeric: true }))
-      .map(({ id, number, kind, status, effectiveFrom }) => ({ id, number, kind, status, effectiveFrom })),
+      .map(({ id, number, kind, status, effectiveFrom, items }) => ({
+        id,
+        number,
+        kind,
+        status,
+        effectiveFrom,
+        items,
+      })),
   };
 };
 
@@ -55,7 +65,7 @@ const withNewPrice = (item: ContractItem, from: CalendarDate, unitPrice: Contrac
  */
 export const itemTimeline = (
   contract: Pick<StoredContract, 'items' | 'startDate'>,
-  amendments: readonly Amendment[],
+  amendments: readonly ScheduleChange[],
 ) => {
   const timeline: { from: CalendarDate; items: ContractItem[] }[] = [
     { from: contract.startDate, items: [...contract.items] },
@@ -78,22 +88,22 @@ export const itemTimeline = (
 /** The items in force on a day: the set of the last change on or before it. */
 export const itemsOnDay = (
   contract: Pick<StoredContract, 'items' | 'startDate'>,
-  amendments: readonly Amendment[],
+  amendments: readonly ScheduleChange[],
   day: CalendarDate,
 ): ContractItem[] =>
   itemTimeline(contract, amendments).findLast((set) => compareDates(set.from, day) <= 0)?.items ?? contract.items;
 
-/** What the dues engine needs beyond the contract: its items over time and its pauses. */
+/**
+ * What the dues engine needs beyond the contract: its items over time and its pauses, both from the contract's own
+ * item (`amendments` with their items, `pauses` with their early ends), so no amendment is read for them.
+ */
 export const dueScheduleOf = (
-  contract: StoredContract,
-  amendments: readonly Amendment[],
+  contract: Pick<StoredContract, 'items' | 'startDate' | 'amendments' | 'pauses'>,
 ): Pick<DueContract, 'items' | 'itemChanges' | 'pauses'> => {
-  const [first, ...changes] = itemTimeline(contract, amendments);
+  const [first, ...changes] = itemTimeline(contract, contract.amendments);
   return {
     items: (first?.items ?? contract.items) as DueItem[],
     itemChanges: changes as DueItemChange[],
-    pauses: agreedOnes(amendments)
-      .filter((amendment) => amendment.kind === 'pause')
-      .map(pauseInForce),
+    pauses: contract.pauses,
   };
 };

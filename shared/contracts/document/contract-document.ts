@@ -2,7 +2,6 @@ import { now } from '../../clock.ts';
 import { tableCertificateStore } from '../../documents/table-certificate-store.ts';
 import { loadOrIssueCertificate } from '../../pdf/seal-certificate.ts';
 import { configuredSealer } from '../../signatures/configured-sealer.ts';
-import { getContractAndAmendments } from '../amendments/amendment-store.ts';
 import { dueScheduleOf } from '../amendments/in-force.ts';
 import { paymentScheduleOf } from '../dues/payment-schedule.ts';
 import { getMandateSignatureImage, mandateSequenceOf } from '../mandates/mandate-image.ts';
@@ -32,12 +31,6 @@ export const sealingOptions = async (): Promise<ContractDocumentOptions> => {
   return { sealer, certificate, signedAt: now() };
 };
 
-/** The agreed amendments' share of the dues (price and items changes, pauses); none read when none is agreed. */
-const amendedSchedule = async (contract: ContractWithSignatures) =>
-  contract.amendments.length === 0
-    ? {}
-    : dueScheduleOf(contract, (await getContractAndAmendments(contract.id)).amendments);
-
 /**
  * A mandate with its page's text (the one `mandateText`, as `GET …/mandate` and the signing page show it),
  * its drawn signature when signed, and the contract's dues as the pre-notification. A cancelled contract
@@ -53,7 +46,7 @@ export const directDebitOf = async (
   const schedule =
     contract.status === 'cancelled'
       ? { firstDues: [], recurring: [], priceChanges: [], lastDue: null }
-      : paymentScheduleOf({ ...contract, endsOn: contract.endsOn, ...(await amendedSchedule(contract)) });
+      : paymentScheduleOf({ ...contract, endsOn: contract.endsOn, ...dueScheduleOf(contract) });
   return { mandate: { ...mandate, text: mandateText(mandate), image }, schedule };
 };
 

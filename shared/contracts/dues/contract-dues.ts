@@ -1,9 +1,9 @@
 import { queryContractThroughStoredDues, storedDuesAmong } from '../../collections/stored-due-items.ts';
+import { NotFound } from '../../db/errors.ts';
 import type { Due } from '../../sepa/dues.ts';
-import type { Amendment } from '../amendments/amendment-schema.ts';
-import { contractAndAmendmentsOf } from '../amendments/amendment-store.ts';
 import { endsOnOf, todayOf } from '../computed-dates.ts';
 import type { StoredContract } from '../schema.ts';
+import { storedContractOfItems } from '../store.ts';
 import { contractTexts } from '../texts.ts';
 import { type DuesRange, duesRangeOf, duesRangeProblem } from './dues-range.ts';
 import type { DueAnswer, DueList, DuesQuery } from './dues-schema.ts';
@@ -27,14 +27,9 @@ const plannedDue = (due: Due): DueAnswer => ({
   preNotifiedOn: null,
 });
 
-const computedDues = (
-  contract: StoredContract,
-  amendments: readonly Amendment[],
-  range: DuesRange,
-  toWasAsked: boolean,
-): DueAnswer[] => {
+const computedDues = (contract: StoredContract, range: DuesRange, toWasAsked: boolean): DueAnswer[] => {
   try {
-    return owedDuesOf(contract, range, amendments).map(plannedDue);
+    return owedDuesOf(contract, range).map(plannedDue);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     // Only a range at the very end of year 9999 gets here: its last period has no YYYY-MM-DD end.
@@ -46,13 +41,15 @@ const computedDues = (
  * A contract's dues in a range (docs/sepa.md, "The dues route"), computed from the contract on
  * every read. A cancelled offer never ran, so it owes nothing; a pending one lists what the
  * customer is about to agree to. A due a collection gathered is stored (`collected`, `returned`) and
- * wins over the computed one. The contract, its amendments and its stored dues come from one Query.
+ * wins over the computed one. The contract (its agreed amendments on its item) and its stored dues come from one
+ * Query.
  */
 export const listContractDues = async (id: string, query: DuesQuery): Promise<DueList> => {
   const items = await queryContractThroughStoredDues(id);
-  const { contract, amendments } = contractAndAmendmentsOf(items);
+  const contract = storedContractOfItems(items);
+  if (!contract) throw new NotFound('contract');
   if (contract.status === 'cancelled') return { items: [] };
   const range = duesRangeOf(query, { startDate: contract.startDate, endsOn: endsOnOf(contract) }, todayOf(contract));
   const stored = storedDuesAmong(items, contract, range);
-  return { items: withStoredDues(computedDues(contract, amendments, range, query.to !== undefined), stored, range) };
+  return { items: withStoredDues(computedDues(contract, range, query.to !== undefined), stored, range) };
 };

@@ -1,5 +1,4 @@
 import { type Due, type DueRange, duesOf } from '../../sepa/dues.ts';
-import type { Amendment } from '../amendments/amendment-schema.ts';
 import { dueScheduleOf } from '../amendments/in-force.ts';
 import { endsOnOf } from '../computed-dates.ts';
 import type { StoredContract } from '../schema.ts';
@@ -10,9 +9,9 @@ import type { StoredContract } from '../schema.ts';
  * withdrawal only when the customer expressly asked for the service to begin within the period; otherwise
  * nothing at all (§ 357a Abs. 2 BGB: no compensation for services without that request).
  */
-export const owedDuesOf = (contract: StoredContract, range: DueRange, amendments: readonly Amendment[] = []): Due[] => {
+export const owedDuesOf = (contract: StoredContract, range: DueRange): Due[] => {
   if (contract.status === 'cancelled') return [];
   if (contract.status === 'withdrawn' && !contract.withdrawal?.requestedEarlyStart) return [];
-  // Agreed amendments only (docs/amendments.md, "In force"): pauses, price changes and item changes.
-  return duesOf({ ...contract, endsOn: endsOnOf(contract), ...dueScheduleOf(contract, amendments) }, range);
+  // Agreed amendments only (docs/amendments.md, "In force"), as the contract's item keeps them.
+  return duesOf({ ...contract, endsOn: endsOnOf(contract), ...dueScheduleOf(contract) }, range);
 };
