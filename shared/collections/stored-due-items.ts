@@ -33,7 +33,7 @@ export const storedDuesOf = async (contract: { id: string; number: string }, ran
 
 /**
  * The contract's item and every stored due of it, in one Query: its sort keys run from `CONTRACT` through its
- * signatures, mandates, amendments and stored documents' records (`DOCUMENT#`) to the dues (`DUE#`). The contract's
+ * signatures, copies, mandates, debits and stored documents' records (`DOCUMENT#`) to the dues (`DUE#`). The contract's
  * number, which a due's key holds, is not known before the read, so the Query cannot stop at the range's end: it
  * reads every stored due, at most one per period collected. The filter leaves the items between out of the answer:
  * the contract's item keeps the agreed schedule (docs/amendments.md, "Reads").

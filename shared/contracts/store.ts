@@ -38,7 +38,7 @@ const currentMandate = (items: readonly Record<string, unknown>[], contract: Sto
   return newest ? mandateAsOf(mandateFromItem(newest), contract.studio.timeZone, todayOf(contract)) : null;
 };
 
-/** The contract's item collection (contract, signatures, copies, mandates, amendments): one consistent Query. */
+/** The contract's item collection (contract, signatures, copies, mandates): one consistent Query. */
 export const queryContractItems = async (id: string): Promise<Record<string, unknown>[]> => {
   const { Items = [] } = await documentClient.send(
     new QueryCommand({

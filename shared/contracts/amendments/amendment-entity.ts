@@ -3,12 +3,14 @@ import { contractPartition } from '../keys.ts';
 import { type Amendment, AmendmentRecord } from './amendment-schema.ts';
 
 /*
- * Where an amendment lives (docs/architecture.md, "Access patterns"): in its contract's partition, under the
- * contract's sort prefix (`CONTRACT#AMENDMENT#0001`), so the contract's one Query reads its amendments with it
- * and the k of `<number>-A<k>` is the key a second offer of the same k cannot take. The image sorts apart.
+ * Where an amendment lives (docs/architecture.md, "Access patterns"): in its contract's partition under
+ * `CHANGE#0001`, right before the contract's own keys (`CHANGE#` < `CONTRACT`), so one Query from `CHANGE#` to
+ * `CONTRACT#~` reads the contract with its amendments, while the reads that need the contract without them (its
+ * dues, collections, account, mandates: all from `CONTRACT` on) never touch one. The k of `<number>-A<k>` is the
+ * key a second offer of the same k cannot take. The image (`AMENDMENT_IMAGE#`) sorts before both.
  */
 
-export const amendmentSortPrefix = 'CONTRACT#AMENDMENT#';
+export const amendmentSortPrefix = 'CHANGE#';
 const place = (sequence: number) => String(sequence).padStart(4, '0');
 
 export const amendmentKey = (contractId: string, sequence: number) => ({
