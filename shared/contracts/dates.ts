@@ -100,19 +100,22 @@ const utcOffsetMinutes = (timeZone: string, at: Date): number => {
   }
 };
 
-// Switching TZ costs some 30 µs (V8 drops its zone cache), and a list of 25 contracts asks
-// for the same zone at the same instant 25 times: the last answer is kept.
-let lastToday = { timeZone: '', time: Number.NaN, date: '' };
+// Switching TZ costs some 30 µs (V8 drops its zone cache), and one request reads today several times, each
+// with its own instant (`now()`), as does a list of 25 contracts. The offset is kept for the minute it was read
+// in: a zone's offset changes only on a whole minute (every transition in the tz database since 1972 does).
+let lastOffset = { timeZone: '', minute: Number.NaN, minutes: 0 };
+
+const offsetMinutesAt = (timeZone: string, at: Date): number => {
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (lastOffset.timeZone !== timeZone || lastOffset.minute !== minute) {
+    lastOffset = { timeZone, minute, minutes: utcOffsetMinutes(timeZone, at) };
+  }
+  return lastOffset.minutes;
+};
 
 /** The calendar date in an IANA time zone at the instant `now`. */
-export const todayIn = (timeZone: string, now: Date = new Date()): CalendarDate => {
-  const time = now.getTime();
-  if (lastToday.timeZone !== timeZone || lastToday.time !== time) {
-    const date = new Date(time + utcOffsetMinutes(timeZone, now) * 60_000).toISOString().slice(0, 10);
-    lastToday = { timeZone, time, date };
-  }
-  return lastToday.date;
-};
+export const todayIn = (timeZone: string, now: Date = new Date()): CalendarDate =>
+  new Date(now.getTime() + offsetMinutesAt(timeZone, now) * 60_000).toISOString().slice(0, 10);
 
 /**
  * True for an IANA zone name that Intl knows, aliases included (`Etc/UTC`). Offsets (`+01:00`) are

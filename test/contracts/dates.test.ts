@@ -210,6 +210,38 @@ describe('today in the studio time zone', () => {
     }
   }, 30_000);
 
+  it('agrees with Intl every 30 s from a daylight-saving change through the next local midnight (the offset is kept per minute)', () => {
+    const changes = [
+      { zone: 'Europe/Berlin', at: '2026-03-29T01:00:00Z' },
+      { zone: 'Australia/Lord_Howe', at: '2026-04-04T15:00:00Z' }, // half an hour back
+      { zone: 'America/Santiago', at: '2026-09-06T04:00:00Z' }, // midnight becomes 01:00
+    ];
+    for (const { zone, at } of changes) {
+      const offset = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+      const date = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+      const from = Date.parse(at) - 3 * 60_000;
+      // Past the next local midnight: an offset kept too long shows there, as a wrong date.
+      const to = Date.parse(at) + 26 * 3_600_000;
+      // The window holds a change, or the check below could not fail.
+      expect(offset.format(new Date(from)), zone).not.toBe(offset.format(new Date(to)));
+      const disagreements: string[] = [];
+      // Read after read in this zone, then with another zone asked between (as a list of studios' contracts would).
+      for (const between of [null, 'Pacific/Kiritimati']) {
+        for (let instant = from; instant <= to; instant += 30_000) {
+          if (between) todayIn(between, new Date(instant));
+          if (todayIn(zone, new Date(instant)) !== date.format(new Date(instant)))
+            disagreements.push(new Date(instant).toISOString());
+        }
+      }
+      expect(disagreements, zone).toEqual([]);
+    }
+  });
+
   it('leaves the process’s TZ as it was, set or unset', () => {
     const before = process.env.TZ;
     try {
