@@ -278,7 +278,7 @@ export const eventOfCarrier = (carrier: BenchEvent): unknown => (carrier as Carr
 
 /** Each background function against its floor, in-process, as the routes' warm comparison. */
 export const measureWarmBackground = async (
-  measured: readonly BackgroundMeasurement[],
+  names: readonly FunctionName[],
   floorClient: DynamoDBDocumentClient,
   table: string,
   options: WarmOptions,
@@ -288,7 +288,7 @@ export const measureWarmBackground = async (
   const results: WarmEndpointResult[] = [];
   // The dispatcher's floor sends its messages too, with a bare SQS client (to the stand-in the recording names).
   const clients = { table: floorClient, queue: bareQueueClient() };
-  for (const { name: measuredName } of measured) {
+  for (const measuredName of names) {
     const { name, next, recording } = await recordAgain(measuredName);
     const handler: Contender = { invoke: await invokerOf(name), nextEvent: next, expectedStatus: 200 };
     const floor = floorContender(clients, recording, next, () => table);

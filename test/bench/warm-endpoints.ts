@@ -20,14 +20,14 @@ export const measureWarmEndpoints = async (
   options: WarmOptions,
   /** The stored file a download reads, which its floor reads too (stored-originals.ts). */
   storeFileOf: (name: FunctionName) => (event: BenchEvent) => string | undefined,
-  /** A request recorded again now, or undefined when it did not answer as the first did. */
-  recordAgain: (scenario: Scenario) => Promise<HandlerRecording | undefined>,
+  /** A request recorded again now (its first recording when it did not answer as the first did). */
+  recordAgain: (scenario: Scenario) => Promise<HandlerRecording>,
 ): Promise<WarmEndpointResult[]> => {
   const results: WarmEndpointResult[] = [];
-  for (const { scenario, recording: first } of measured.filter(({ recording }) => recording.calls.length > 0)) {
+  for (const { scenario } of measured.filter(({ recording }) => recording.calls.length > 0)) {
     // The floor replays what the handler does on the table as it is now: the functions measured before made
     // records some requests read (handovers on the agency's list, webhooks a change is sent to).
-    const recording = (await recordAgain(scenario)) ?? first;
+    const recording = await recordAgain(scenario);
     const nextEvent = () => scenario.event(fixtures);
     const handler: Contender = {
       invoke: await handlerOf(scenario.name),
