@@ -275,25 +275,27 @@ describe('offers that never become agreements', () => {
   });
 });
 
-describe('price and items changes', () => {
-  it('charges an agreed price from its period on and lists the amendments newest first', async () => {
-    const contract = await signedContract();
-    const price = await offer(contract.id, {
+/** A price change from May (45.00 €) and an items change to the quarterly service from July, each offered and signed. */
+const agreePriceAndItemsChanges = async (contractId: string) => {
+  for (const change of [
+    {
       kind: 'price',
       effectiveFrom: '2026-05-01',
       offerExpiresOn: '2026-04-30',
       items: [{ serviceId: monthly, unitPrice: eur(4500) }],
-    });
-    expect(price.status, JSON.stringify(price.body)).toBe(201);
-    expect((await sign(price.body)).status).toBe(201);
-    const items = await offer(contract.id, {
-      kind: 'items',
-      effectiveFrom: '2026-07-01',
-      offerExpiresOn: '2026-06-30',
-      items: [{ serviceId: quarterly }],
-    });
-    expect(items.status, JSON.stringify(items.body)).toBe(201);
-    expect((await sign(items.body)).status).toBe(201);
+    },
+    { kind: 'items', effectiveFrom: '2026-07-01', offerExpiresOn: '2026-06-30', items: [{ serviceId: quarterly }] },
+  ]) {
+    const offered = await offer(contractId, change);
+    expect(offered.status, JSON.stringify(offered.body)).toBe(201);
+    expect((await sign(offered.body)).status).toBe(201);
+  }
+};
+
+describe('price and items changes', () => {
+  it('charges an agreed price from its period on and lists the amendments newest first', async () => {
+    const contract = await signedContract();
+    await agreePriceAndItemsChanges(contract.id);
 
     const charged = await dues(contract.id, 'from=2026-04-01&to=2026-10-01');
 
@@ -315,20 +317,7 @@ describe('the member’s account of an amended contract', () => {
   it('books the dues as amended: the paused March with its fee, the new price and items from their periods', async () => {
     const contract = await signedContract();
     expect((await sign((await offer(contract.id, holiday)).body)).status).toBe(201);
-    const price = await offer(contract.id, {
-      kind: 'price',
-      effectiveFrom: '2026-05-01',
-      offerExpiresOn: '2026-04-30',
-      items: [{ serviceId: monthly, unitPrice: eur(4500) }],
-    });
-    expect((await sign(price.body)).status).toBe(201);
-    const items = await offer(contract.id, {
-      kind: 'items',
-      effectiveFrom: '2026-07-01',
-      offerExpiresOn: '2026-06-30',
-      items: [{ serviceId: quarterly }],
-    });
-    expect((await sign(items.body)).status).toBe(201);
+    await agreePriceAndItemsChanges(contract.id);
     // The contract's own item holds the schedule: each change with its items.
     const amended = await contractOf(contract.id);
     expect(
