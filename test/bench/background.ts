@@ -115,12 +115,22 @@ const purgeClock = `${new Date().getUTCFullYear() + 10}-01-02T00:00:00.000Z`;
 export const backgroundEnvironment = (name: FunctionName): Record<string, string> =>
   name === 'contacts-retention-purge' ? { STUDIO_CLOCK: purgeClock } : {};
 
+/**
+ * A stand-in never closes an idle connection during a run: Node's server does after 5 s, and a client that sends on
+ * it at that moment reads ECONNRESET (a full run of 2026-11-28 stopped on one in the dispatcher's measurement).
+ * SQS and a receiver behind a load balancer keep theirs open far longer; the clients close them.
+ */
+const keepConnectionsOpen = (server: Server) => {
+  server.keepAliveTimeout = 30 * 60_000;
+};
+
 /** A receiver that takes every webhook delivery (loopback, as in the webhooks' part). */
 export const startAcceptingReceiver = async (): Promise<{ url: string; server: Server }> => {
   const server = createServer((request, response) => {
     request.resume();
     request.on('end', () => response.writeHead(204).end());
   });
+  keepConnectionsOpen(server);
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, server };
 };
@@ -328,6 +338,7 @@ export const startQueueStandIn = async (): Promise<{ queueUrl: string; server: S
       response.end(JSON.stringify({ MessageId: randomUUID(), MD5OfMessageBody: md5, SequenceNumber: '1' }));
     });
   });
+  keepConnectionsOpen(server);
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const port = (server.address() as AddressInfo).port;
   return { queueUrl: `http://127.0.0.1:${port}/123456789012/webhook-deliveries.fifo`, server, sent: () => sent };
