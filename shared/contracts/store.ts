@@ -38,13 +38,19 @@ const currentMandate = (items: readonly Record<string, unknown>[], contract: Sto
   return newest ? mandateAsOf(mandateFromItem(newest), contract.studio.timeZone, todayOf(contract)) : null;
 };
 
-/** The contract's item collection (contract, signatures, copies, mandates): one consistent Query. */
-export const queryContractItems = async (id: string): Promise<Record<string, unknown>[]> => {
+/**
+ * The contract's item collection (contract, signatures, copies, mandates: `CONTRACT` to `CONTRACT#~`), one
+ * consistent Query; from an earlier key `from` with what sorts right before it (its amendments, amendment-store.ts).
+ */
+export const queryContractItems = async (
+  id: string,
+  from: string = contractSortPrefix,
+): Promise<Record<string, unknown>[]> => {
   const { Items = [] } = await documentClient.send(
     new QueryCommand({
       TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': contractPartition(id), ':prefix': contractSortPrefix },
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :lastOfContract',
+      ExpressionAttributeValues: { ':pk': contractPartition(id), ':from': from, ':lastOfContract': 'CONTRACT#~' },
       ConsistentRead: true,
     }),
   );

@@ -3,9 +3,8 @@ import { now } from '../../clock.ts';
 import { documentClient, tableName } from '../../db/client.ts';
 import { NotFound } from '../../db/errors.ts';
 import { todayOf } from '../computed-dates.ts';
-import { contractPartition } from '../keys.ts';
 import type { ContractWithSignatures } from '../schema.ts';
-import { contractOfItems } from '../store.ts';
+import { contractOfItems, queryContractItems } from '../store.ts';
 import { amendmentFromItem, amendmentLookupPartition, amendmentSortPrefix } from './amendment-entity.ts';
 import type { Amendment } from './amendment-schema.ts';
 import { amendmentAsOf } from './in-force.ts';
@@ -34,22 +33,8 @@ export const contractAndAmendmentsOf = (items: readonly Record<string, unknown>[
 };
 
 /** The contract and its amendments; a `NotFound` when there is no contract. */
-export const getContractAndAmendments = async (id: string): Promise<ContractAndAmendments> => {
-  const { Items = [] } = await documentClient.send(
-    new QueryCommand({
-      TableName: tableName(),
-      // From the first amendment through the contract, its signatures, copies and mandates (`CONTRACT#…`).
-      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :firstAmendment AND :lastOfContract',
-      ExpressionAttributeValues: {
-        ':pk': contractPartition(id),
-        ':firstAmendment': amendmentSortPrefix,
-        ':lastOfContract': 'CONTRACT#~',
-      },
-      ConsistentRead: true,
-    }),
-  );
-  return contractAndAmendmentsOf(Items);
-};
+export const getContractAndAmendments = async (id: string): Promise<ContractAndAmendments> =>
+  contractAndAmendmentsOf(await queryContractItems(id, amendmentSortPrefix));
 
 /**
  * The contract of an amendment known by its id only (an event's `data.id`), from gsi1; undefined while the index
