@@ -50,6 +50,8 @@ export interface ColdStartOptions {
   request(name: FunctionName, kind: Kind): Promise<unknown>;
   /** Whether the function's floor reads a stored file after its calls (the request names it: `storeFile`). */
   readsStore?(name: FunctionName): boolean;
+  /** The AWS SDK packages besides DynamoDB's the function's bundle carries: its floor makes those clients too. */
+  otherClients?(name: FunctionName): readonly string[];
   /** The environment Lambda would give the function (table, endpoint, region, credentials). */
   environment: Record<string, string>;
   /** What one function's handler gets besides (a scheduled function's clock). */
@@ -73,9 +75,16 @@ export const placeFiles = async (files: LambdaFunction['files'], folder: string)
 export type Kind = 'handler' | 'floor';
 
 /** The floor's entry module, written where it finds the SDK through the folder's `node_modules`. */
-const writeFloorEntry = (directory: string, name: FunctionName, recording: Recording, readsStore: boolean): string => {
+const writeFloorEntry = (
+  directory: string,
+  name: FunctionName,
+  recording: Recording,
+  readsStore: boolean,
+  otherClients: readonly string[],
+): string => {
   const entry = join(directory, `${name}-floor.mjs`);
-  writeFileSync(entry, floorModuleSource(recording, resolve(repositoryRoot, 'test/bench/replay.ts'), readsStore));
+  const replayModule = resolve(repositoryRoot, 'test/bench/replay.ts');
+  writeFileSync(entry, floorModuleSource(recording, replayModule, readsStore, otherClients));
   return entry;
 };
 
@@ -105,7 +114,13 @@ const prepareBundles = async (options: ColdStartOptions) => {
         ['handler', fn.entry],
         [
           'floor',
-          writeFloorEntry(directory, fn.name, options.recording(fn.name), options.readsStore?.(fn.name) ?? false),
+          writeFloorEntry(
+            directory,
+            fn.name,
+            options.recording(fn.name),
+            options.readsStore?.(fn.name) ?? false,
+            options.otherClients?.(fn.name) ?? [],
+          ),
         ],
       ] as const) {
         const folder = join(directory, sdk, fn.name, kind);

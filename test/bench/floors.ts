@@ -109,14 +109,35 @@ export const floorContender = (
   };
 };
 
+/** The client class of each AWS SDK package a function may use besides DynamoDB's. */
+const awsClientClasses: Readonly<Record<string, string>> = {
+  '@aws-sdk/client-s3': 'S3Client',
+  '@aws-sdk/client-sesv2': 'SESv2Client',
+  '@aws-sdk/client-kms': 'KMSClient',
+  '@aws-sdk/client-sqs': 'SQSClient',
+};
+
+/** The AWS SDK clients besides DynamoDB's that a function's bundle carries (its byPackage names, from bundles.ts). */
+export const otherAwsClients = (packages: readonly string[]): string[] =>
+  packages.filter((name) => name.startsWith('@aws-sdk/client-') && name !== '@aws-sdk/client-dynamodb');
+
 /**
  * The floor module of a function for a cold start: a process that imports the
  * SDK client and the commands the handler used, nothing else, and replays a
  * plan it gets as its event. A function that makes no DynamoDB call has a floor
  * that imports nothing. A download of a stored document also reads the plan's
  * `storeFile` with `readFile`, as its warm floor does.
+ *
+ * In AWS a function also calls S3, SES or KMS (an original, a mail, a seal); here their local stand-ins (files, a
+ * key on disk) serve those calls, for the handler and the floor alike. The floor still makes those clients at init,
+ * as a hand-written function must: `otherClients`, the packages besides DynamoDB's its handler's bundle carries.
  */
-export const floorModuleSource = (recording: Recording, replayModule: string, readsStore = false): string => {
+export const floorModuleSource = (
+  recording: Recording,
+  replayModule: string,
+  readsStore = false,
+  otherClients: readonly string[] = [],
+): string => {
   if (recording.calls.length === 0)
     return `export const handler = async () => ({ statusCode: ${recording.statusCode} });\n`;
   const used = [...new Set(recording.calls.map((call) => call.operation))].map((operation) => {
@@ -132,6 +153,18 @@ export const floorModuleSource = (recording: Recording, replayModule: string, re
     ? `import { ${queueCommands.join(', ')}, SQSClient } from '@aws-sdk/client-sqs';\n`
     : '';
   const clients = queueCommands.length ? '{ table: client, queue: new SQSClient({}) }' : '{ table: client }';
+  // The queue's client is made above when the recording sends to it.
+  const made = otherClients.filter((name) => !(queueCommands.length && name === '@aws-sdk/client-sqs'));
+  const otherImports = made
+    .map((name) => {
+      const client = awsClientClasses[name];
+      if (!client) throw new Error(`The floor knows no client class of ${name}`);
+      return `import { ${client} } from '${name}';\n`;
+    })
+    .join('');
+  const otherMade = made.length
+    ? `// The clients of the calls the local stand-ins serve.\nexport const otherClients = [${made.map((name) => `new ${awsClientClasses[name]}({})`).join(', ')}];\n`
+    : '';
   const answer = readsStore
     ? `async (plan) => {
   const answer = await replay(clients, decodePlan(plan), commands);
@@ -140,7 +173,7 @@ export const floorModuleSource = (recording: Recording, replayModule: string, re
 }`
     : '(plan) => replay(clients, decodePlan(plan), commands)';
   return `${storeRead}import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-${queueImport}import { DynamoDBDocumentClient, ${tableCommands.join(', ')} } from '@aws-sdk/lib-dynamodb';
+${queueImport}${otherImports}import { DynamoDBDocumentClient, ${tableCommands.join(', ')} } from '@aws-sdk/lib-dynamodb';
 import { decodePlan, replay } from ${JSON.stringify(replayModule)};
 
 const endpoint = process.env.DYNAMODB_ENDPOINT;
@@ -148,7 +181,7 @@ const client = DynamoDBDocumentClient.from(new DynamoDBClient(endpoint ? { endpo
   marshallOptions: ${JSON.stringify(marshallOptions)},
 });
 const clients = ${clients};
-const commands = { ${used.map(({ operation, name }) => `${operation}: ${name}`).join(', ')} };
+${otherMade}const commands = { ${used.map(({ operation, name }) => `${operation}: ${name}`).join(', ')} };
 
 export const handler = ${answer};
 `;

@@ -40,13 +40,13 @@ import { declarationFunctions, measureDeclarationPages } from './declaration-pag
 import { duesAccountFunctions, measureDuesAndAccount } from './dues-account.ts';
 import { recordCalls } from './dynamodb-calls.ts';
 import { createFixtures, nextTag, readRecordId, withTable } from './fixtures.ts';
-import { bareDocumentClient, type HandlerRecording, recordHandler } from './floors.ts';
+import { bareDocumentClient, type HandlerRecording, otherAwsClients, recordHandler } from './floors.ts';
 import { callRoute } from './handlers.ts';
 import { measureHttp } from './http-phase.ts';
 import { log } from './log.ts';
 import { encodePlan, planReplay } from './replay.ts';
 import { renderReport } from './report.ts';
-import type { BenchResults } from './results.ts';
+import type { BenchResults, BundleResult } from './results.ts';
 import { settleFixtures } from './route-preparations.ts';
 import { sampleEvent } from './sample-events.ts';
 import { measureScaling, type SizedTable } from './scaling.ts';
@@ -238,7 +238,7 @@ try {
   duesAccountClient.destroy();
 
   log('bundle sizes');
-  const bundles = [];
+  const bundles: BundleResult[] = [];
   const unmeasured: { name: string; reason: string }[] = [];
   for (const fn of benchFunctions) {
     try {
@@ -438,6 +438,10 @@ try {
     runs: settings.coldStartRuns,
     recording: (name) => backgroundOf(name)?.recording ?? recordingOf(name).recording,
     readsStore: (name) => storedOriginalFunctions.includes(name),
+    otherClients: (name) =>
+      otherAwsClients(
+        bundles.find((bundle) => bundle.name === name)?.bytes.bundled.byPackage.map((entry) => entry.name) ?? [],
+      ),
     request: async (name, kind) => {
       const measurement = backgroundOf(name);
       if (measurement) {
