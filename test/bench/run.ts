@@ -117,7 +117,7 @@ const settings = {
   warmBlock: 1,
   // Per function: the bench's length must not grow with what a request uses up (warm.ts, `budgetMs`).
   warmBudgetMs: quick ? 600 : 6_000,
-  warmMinimum: quick ? 5 : 50,
+  warmMinimum: quick ? 5 : 100,
   // Each invocation of most background functions uses up a new record (a contract to render, a termination to
   // match), made through the handlers before the clock: fewer calls than a route's.
   backgroundWarmIterations: quick ? 60 : 300,
