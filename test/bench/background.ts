@@ -14,10 +14,12 @@ import type { CallRecorder } from './dynamodb-calls.ts';
 import { type Fixtures, nextTag, readRecordId } from './fixtures.ts';
 import { bareQueueClient, floorContender, type HandlerRecording } from './floors.ts';
 import { callRoute } from './handlers.ts';
+import { webhookPost } from './replay.ts';
 import type { WarmEndpointResult } from './results.ts';
 import { signedAtHome } from './route-preparations.ts';
 import { type BenchEvent, sampleEvent } from './sample-events.ts';
 import { type Contender, compareInterleaved, type WarmOptions } from './warm.ts';
+import { bareHttpClient } from './webhook-post.ts';
 
 /*
  * Background functions measured as the routes are (issue 31): each invocation is what Lambda hands the function
@@ -124,11 +126,27 @@ const keepConnectionsOpen = (server: Server) => {
   server.keepAliveTimeout = 30 * 60_000;
 };
 
-/** A receiver that takes every webhook delivery (loopback, as in the webhooks' part). */
-export const startAcceptingReceiver = async (): Promise<{ url: string; server: Server }> => {
+// Hop by hop, or the length of a body the replay may change: the floor's client sets its own.
+const unrepeatedHeaders = new Set(['host', 'connection', 'content-length', 'transfer-encoding']);
+
+/**
+ * A receiver that takes every webhook delivery (loopback, as in the webhooks' part). A delivery that arrives while a
+ * recording runs is one of the recorded calls (`recorder.external`): the deliverer's floor posts it again.
+ */
+export const startAcceptingReceiver = async (recorder: CallRecorder): Promise<{ url: string; server: Server }> => {
   const server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => response.writeHead(204).end());
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const headers = Object.fromEntries(
+        Object.entries(request.headers).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string' && !unrepeatedHeaders.has(entry[0]),
+        ),
+      );
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${request.url}`;
+      recorder.external(webhookPost, { url, headers, body: Buffer.concat(chunks).toString() });
+      response.writeHead(204).end();
+    });
   });
   keepConnectionsOpen(server);
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
@@ -297,7 +315,8 @@ export const measureWarmBackground = async (
 ): Promise<WarmEndpointResult[]> => {
   const results: WarmEndpointResult[] = [];
   // The dispatcher's floor sends its messages too, with a bare SQS client (to the stand-in the recording names).
-  const clients = { table: floorClient, queue: bareQueueClient() };
+  // The deliverer's floor posts its webhook too, with node:http alone.
+  const clients = { table: floorClient, queue: bareQueueClient(), http: bareHttpClient() };
   for (const measuredName of names) {
     const { name, next, recording } = await recordAgain(measuredName);
     const handler: Contender = { invoke: await invokerOf(name), nextEvent: next, expectedStatus: 200 };

@@ -30,6 +30,11 @@ type WatchedClient = DynamoDBDocumentClient | SQSClient;
 export interface CallRecorder {
   /** Runs `work` with `ReturnConsumedCapacity: 'INDEXES'` on every request and returns the calls it made. */
   record(work: () => Promise<unknown>): Promise<DynamoDbCall[]>;
+  /**
+   * A call outside the SDK's clients, seen by whoever served it while a recording runs (a webhook's POST, seen by
+   * the receiver): it takes the next wave, between the calls before and after it. Outside a recording: ignored.
+   */
+  external(operation: string, input: Record<string, unknown>): void;
 }
 
 const readOperations = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems']);
@@ -112,6 +117,12 @@ export const recordCalls = (clients: readonly WatchedClient[]): CallRecorder => 
     );
   }
   return {
+    external(operation, input) {
+      if (!calls) return;
+      if (inFlight === 0) wave++;
+      widths.set(wave, Math.max(widths.get(wave) ?? 0, inFlight + 1));
+      calls.push({ operation, input, wave, items: 0, readUnits: 0, writeUnits: 0, indexWriteUnits: 0 });
+    },
     async record(work) {
       if (calls) throw new Error('Recordings do not nest');
       calls = [];

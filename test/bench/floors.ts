@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import {
@@ -24,10 +25,12 @@ import {
   queueOperations,
   type Recording,
   replay,
+  webhookPost,
 } from './replay.ts';
 import type { BenchEvent } from './sample-events.ts';
 import { readStoredBytes } from './stored-originals.ts';
 import type { Contender } from './warm.ts';
+import { WebhookPostCommand } from './webhook-post.ts';
 
 /** What a handler did for one request, with the capacity of each call and the headers it answered with. */
 export type HandlerRecording = Omit<Recording, 'calls'> & {
@@ -59,7 +62,7 @@ export const bareDocumentClient = (endpoint: string) =>
 /** The bare SQS client a dispatcher's floor sends with: the queue's URL in each send names the endpoint. */
 export const bareQueueClient = () => new SQSClient({});
 
-/** The command of each operation a handler may call: the document client's, and SQS's SendMessage. */
+/** The command of each operation a handler may call: the document client's, SQS's SendMessage, a webhook's POST. */
 const commands: Commands = {
   GetItem: GetCommand,
   Query: QueryCommand,
@@ -72,6 +75,7 @@ const commands: Commands = {
   BatchWriteItem: BatchWriteCommand,
   TransactWriteItems: TransactWriteCommand,
   SendMessage: SendMessageCommand,
+  [webhookPost]: WebhookPostCommand,
 };
 
 /** Sends one plan with the bare clients. */
@@ -143,16 +147,21 @@ export const floorModuleSource = (
   const used = [...new Set(recording.calls.map((call) => call.operation))].map((operation) => {
     const command = commands[operation];
     if (!command) throw new Error(`The floor cannot send ${operation}`);
-    return { operation, name: command.name, queue: queueOperations.has(operation) };
+    const kind = queueOperations.has(operation) ? 'queue' : operation === webhookPost ? 'http' : 'table';
+    return { operation, name: command.name, kind };
   });
-  const tableCommands = used.filter(({ queue }) => !queue).map(({ name }) => name);
-  const queueCommands = used.filter(({ queue }) => queue).map(({ name }) => name);
+  const commandsOf = (kind: string) => used.filter((entry) => entry.kind === kind).map(({ name }) => name);
+  const [tableCommands, queueCommands, httpCommands] = [commandsOf('table'), commandsOf('queue'), commandsOf('http')];
   const storeRead = readsStore ? `import { readFile } from 'node:fs/promises';\n` : '';
   // A dispatcher's floor sends its messages with a bare SQS client, as a hand-written dispatcher would.
   const queueImport = queueCommands.length
     ? `import { ${queueCommands.join(', ')}, SQSClient } from '@aws-sdk/client-sqs';\n`
     : '';
-  const clients = queueCommands.length ? '{ table: client, queue: new SQSClient({}) }' : '{ table: client }';
+  // A deliverer's floor posts the webhook with node:http alone (webhook-post.ts).
+  const httpImport = httpCommands.length
+    ? `import { bareHttpClient, ${httpCommands.join(', ')} } from ${JSON.stringify(join(dirname(replayModule), 'webhook-post.ts'))};\n`
+    : '';
+  const clients = `{ table: client${queueCommands.length ? ', queue: new SQSClient({})' : ''}${httpCommands.length ? ', http: bareHttpClient()' : ''} }`;
   // The queue's client is made above when the recording sends to it.
   const made = otherClients.filter((name) => !(queueCommands.length && name === '@aws-sdk/client-sqs'));
   const otherImports = made
@@ -173,7 +182,7 @@ export const floorModuleSource = (
 }`
     : '(plan) => replay(clients, decodePlan(plan), commands)';
   return `${storeRead}import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-${queueImport}${otherImports}import { DynamoDBDocumentClient, ${tableCommands.join(', ')} } from '@aws-sdk/lib-dynamodb';
+${queueImport}${httpImport}${otherImports}import { DynamoDBDocumentClient, ${tableCommands.join(', ')} } from '@aws-sdk/lib-dynamodb';
 import { decodePlan, replay } from ${JSON.stringify(replayModule)};
 
 const endpoint = process.env.DYNAMODB_ENDPOINT;

@@ -79,14 +79,25 @@ interface Sender {
   send(command: any): Promise<any>;
 }
 
-/** What a floor sends with: a bare document client and, for a function that queues messages, a bare SQS client. */
+/**
+ * What a floor sends with: a bare document client; for a function that queues messages, a bare SQS client; for
+ * one that posts a webhook, a bare HTTP client.
+ */
 export interface FloorClients {
   table: Sender;
   queue?: Sender;
+  http?: Sender;
 }
 
 /** The operations a replay sends to SQS, not to DynamoDB (the webhooks' dispatcher's sends). */
 export const queueOperations: ReadonlySet<string> = new Set(['SendMessage']);
+/** A webhook's delivery: the request the handler sent to the receiver, sent again by the floor's HTTP client. */
+export const webhookPost = 'WebhookPost';
+
+const clientOf = (clients: FloorClients, operation: string): Sender | undefined => {
+  if (queueOperations.has(operation)) return clients.queue;
+  return operation === webhookPost ? clients.http : clients.table;
+};
 
 const ulidPattern = /(?<![0-9A-Za-z])[0-9A-HJKMNP-TV-Z]{26}(?![0-9A-Za-z])/g;
 const uuidPattern = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -319,7 +330,7 @@ export const replay = async (
     // As many at once as the handler had in flight: all of them for a `Promise.all`, fewer behind a limit.
     const outputs = await inParallel(wave, wave[0]?.width ?? wave.length, (call) => {
       const Command = commands[call.operation];
-      const client = queueOperations.has(call.operation) ? clients.queue : clients.table;
+      const client = clientOf(clients, call.operation);
       if (!Command || !client) throw new Error(`The floor cannot send ${call.operation}`);
       return client.send(new Command(call.input)) as Promise<Item>;
     });

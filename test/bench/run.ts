@@ -297,7 +297,7 @@ try {
   process.env.DELIVERY_QUEUE_URL = queueStandIn.queueUrl;
   // The webhooks' part installed its local queue (removed since) in this process: the stand-in takes its place.
   useDeliveryQueue(sqsQueue(queueStandIn.queueUrl, queueClient));
-  const receiver = await startAcceptingReceiver();
+  const receiver = await startAcceptingReceiver(recorder);
   const createWebhook = sampleEvent('webhooks-create', { ids: fixtures.large.ids });
   createWebhook.body = JSON.stringify({ url: receiver.url, types: ['*'] });
   delete createWebhook.headers['content-length'];
