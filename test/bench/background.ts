@@ -12,6 +12,7 @@ import { nextBenchAddress } from './bench-addresses.ts';
 import type { FunctionName } from './bundles.ts';
 import type { CallRecorder } from './dynamodb-calls.ts';
 import { type Fixtures, nextTag, readRecordId } from './fixtures.ts';
+import { bareHttpClient, bareMailClient } from './floor-senders.ts';
 import { bareQueueClient, floorContender, type HandlerRecording } from './floors.ts';
 import { callRoute } from './handlers.ts';
 import { webhookPost } from './replay.ts';
@@ -19,7 +20,6 @@ import type { WarmEndpointResult } from './results.ts';
 import { signedAtHome } from './route-preparations.ts';
 import { type BenchEvent, sampleEvent } from './sample-events.ts';
 import { type Contender, compareInterleaved, type WarmOptions } from './warm.ts';
-import { bareHttpClient } from './webhook-post.ts';
 
 /*
  * Background functions measured as the routes are (issue 31): each invocation is what Lambda hands the function
@@ -315,8 +315,13 @@ export const measureWarmBackground = async (
 ): Promise<WarmEndpointResult[]> => {
   const results: WarmEndpointResult[] = [];
   // The dispatcher's floor sends its messages too, with a bare SQS client (to the stand-in the recording names).
-  // The deliverer's floor posts its webhook too, with node:http alone.
-  const clients = { table: floorClient, queue: bareQueueClient(), http: bareHttpClient() };
+  // The deliverer's floor posts its webhook too, a mailing function's floor writes its mail, with Node alone.
+  const clients = {
+    table: floorClient,
+    queue: bareQueueClient(),
+    http: bareHttpClient(),
+    mail: bareMailClient(process.env.DATA_DIR ?? '.data'),
+  };
   for (const measuredName of names) {
     const { name, next, recording } = await recordAgain(measuredName);
     const handler: Contender = { invoke: await invokerOf(name), nextEvent: next, expectedStatus: 200 };

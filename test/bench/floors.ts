@@ -14,8 +14,10 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { configuredMailTransport } from '#shared/mail/configured-mail-sender.ts';
 import type { FunctionName } from './bundles.ts';
 import type { CallRecorder, DynamoDbCall } from './dynamodb-calls.ts';
+import { SendMailCommand, WebhookPostCommand } from './floor-senders.ts';
 import { invoke } from './handlers.ts';
 import {
   type Commands,
@@ -25,17 +27,32 @@ import {
   queueOperations,
   type Recording,
   replay,
+  sentMail,
   webhookPost,
 } from './replay.ts';
 import type { BenchEvent } from './sample-events.ts';
 import { readStoredBytes } from './stored-originals.ts';
 import type { Contender } from './warm.ts';
-import { WebhookPostCommand } from './webhook-post.ts';
 
 /** What a handler did for one request, with the capacity of each call and the headers it answered with. */
 export type HandlerRecording = Omit<Recording, 'calls'> & {
   calls: readonly DynamoDbCall[];
   headers: Record<string, unknown>;
+};
+
+/**
+ * Records each mail a handler hands its transport while a recording runs (`recorder.external`), so that its floor
+ * writes the same message to the same outbox. The handlers share this process's transport, made once.
+ */
+export const recordSentMail = (recorder: CallRecorder) => {
+  const transport = configuredMailTransport();
+  const { sender } = transport;
+  transport.sender = {
+    send: (message) => {
+      recorder.external(sentMail, { to: message.to, raw: message.raw });
+      return sender.send(message);
+    },
+  };
 };
 
 /** Serves `event` with the handler and records its DynamoDB calls: the template of the function's floor. */
@@ -62,7 +79,7 @@ export const bareDocumentClient = (endpoint: string) =>
 /** The bare SQS client a dispatcher's floor sends with: the queue's URL in each send names the endpoint. */
 export const bareQueueClient = () => new SQSClient({});
 
-/** The command of each operation a handler may call: the document client's, SQS's SendMessage, a webhook's POST. */
+/** The command of each operation a handler may call: the document client's, SQS's SendMessage, a webhook's POST, a mail. */
 const commands: Commands = {
   GetItem: GetCommand,
   Query: QueryCommand,
@@ -76,6 +93,7 @@ const commands: Commands = {
   TransactWriteItems: TransactWriteCommand,
   SendMessage: SendMessageCommand,
   [webhookPost]: WebhookPostCommand,
+  [sentMail]: SendMailCommand,
 };
 
 /** Sends one plan with the bare clients. */
@@ -121,6 +139,9 @@ const awsClientClasses: Readonly<Record<string, string>> = {
   '@aws-sdk/client-sqs': 'SQSClient',
 };
 
+/** The client a replay sends each non-SDK operation with. */
+const senderKinds: Readonly<Record<string, string>> = { [webhookPost]: 'http', [sentMail]: 'mail' };
+
 /** The AWS SDK clients besides DynamoDB's that a function's bundle carries (its byPackage names, from bundles.ts). */
 export const otherAwsClients = (packages: readonly string[]): string[] =>
   packages.filter((name) => name.startsWith('@aws-sdk/client-') && name !== '@aws-sdk/client-dynamodb');
@@ -147,21 +168,32 @@ export const floorModuleSource = (
   const used = [...new Set(recording.calls.map((call) => call.operation))].map((operation) => {
     const command = commands[operation];
     if (!command) throw new Error(`The floor cannot send ${operation}`);
-    const kind = queueOperations.has(operation) ? 'queue' : operation === webhookPost ? 'http' : 'table';
+    const kind = queueOperations.has(operation) ? 'queue' : (senderKinds[operation] ?? 'table');
     return { operation, name: command.name, kind };
   });
   const commandsOf = (kind: string) => used.filter((entry) => entry.kind === kind).map(({ name }) => name);
-  const [tableCommands, queueCommands, httpCommands] = [commandsOf('table'), commandsOf('queue'), commandsOf('http')];
+  const [tableCommands, queueCommands] = [commandsOf('table'), commandsOf('queue')];
+  const [httpCommands, mailCommands] = [commandsOf('http'), commandsOf('mail')];
   const storeRead = readsStore ? `import { readFile } from 'node:fs/promises';\n` : '';
   // A dispatcher's floor sends its messages with a bare SQS client, as a hand-written dispatcher would.
   const queueImport = queueCommands.length
     ? `import { ${queueCommands.join(', ')}, SQSClient } from '@aws-sdk/client-sqs';\n`
     : '';
-  // A deliverer's floor posts the webhook with node:http alone (webhook-post.ts).
-  const httpImport = httpCommands.length
-    ? `import { bareHttpClient, ${httpCommands.join(', ')} } from ${JSON.stringify(join(dirname(replayModule), 'webhook-post.ts'))};\n`
+  // A deliverer's floor posts the webhook, a mailing function's floor writes its mail, with Node alone.
+  const senders = [
+    ...(httpCommands.length ? ['bareHttpClient', ...httpCommands] : []),
+    ...(mailCommands.length ? ['bareMailClient', ...mailCommands] : []),
+  ];
+  const sendersImport = senders.length
+    ? `import { ${senders.join(', ')} } from ${JSON.stringify(join(dirname(replayModule), 'floor-senders.ts'))};\n`
     : '';
-  const clients = `{ table: client${queueCommands.length ? ', queue: new SQSClient({})' : ''}${httpCommands.length ? ', http: bareHttpClient()' : ''} }`;
+  const clientEntries = [
+    'table: client',
+    ...(queueCommands.length ? ['queue: new SQSClient({})'] : []),
+    ...(httpCommands.length ? ['http: bareHttpClient()'] : []),
+    ...(mailCommands.length ? [`mail: bareMailClient(process.env.DATA_DIR ?? '.data')`] : []),
+  ];
+  const clients = `{ ${clientEntries.join(', ')} }`;
   // The queue's client is made above when the recording sends to it.
   const made = otherClients.filter((name) => !(queueCommands.length && name === '@aws-sdk/client-sqs'));
   const otherImports = made
@@ -182,7 +214,7 @@ export const floorModuleSource = (
 }`
     : '(plan) => replay(clients, decodePlan(plan), commands)';
   return `${storeRead}import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-${queueImport}${httpImport}${otherImports}import { DynamoDBDocumentClient, ${tableCommands.join(', ')} } from '@aws-sdk/lib-dynamodb';
+${queueImport}${sendersImport}${otherImports}import { DynamoDBDocumentClient, ${tableCommands.join(', ')} } from '@aws-sdk/lib-dynamodb';
 import { decodePlan, replay } from ${JSON.stringify(replayModule)};
 
 const endpoint = process.env.DYNAMODB_ENDPOINT;

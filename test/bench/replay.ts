@@ -81,22 +81,26 @@ interface Sender {
 
 /**
  * What a floor sends with: a bare document client; for a function that queues messages, a bare SQS client; for
- * one that posts a webhook, a bare HTTP client.
+ * one that posts a webhook, a bare HTTP client; for one that mails, a bare mail client (floor-senders.ts).
  */
 export interface FloorClients {
   table: Sender;
   queue?: Sender;
   http?: Sender;
+  mail?: Sender;
 }
 
 /** The operations a replay sends to SQS, not to DynamoDB (the webhooks' dispatcher's sends). */
 export const queueOperations: ReadonlySet<string> = new Set(['SendMessage']);
 /** A webhook's delivery: the request the handler sent to the receiver, sent again by the floor's HTTP client. */
 export const webhookPost = 'WebhookPost';
+/** A mail: the message the handler handed its transport, handed by the floor's mail client to the same outbox. */
+export const sentMail = 'SendMail';
 
 const clientOf = (clients: FloorClients, operation: string): Sender | undefined => {
   if (queueOperations.has(operation)) return clients.queue;
-  return operation === webhookPost ? clients.http : clients.table;
+  if (operation === webhookPost) return clients.http;
+  return operation === sentMail ? clients.mail : clients.table;
 };
 
 const ulidPattern = /(?<![0-9A-Za-z])[0-9A-HJKMNP-TV-Z]{26}(?![0-9A-Za-z])/g;

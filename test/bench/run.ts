@@ -40,7 +40,7 @@ import { declarationFunctions, measureDeclarationPages } from './declaration-pag
 import { duesAccountFunctions, measureDuesAndAccount } from './dues-account.ts';
 import { recordCalls } from './dynamodb-calls.ts';
 import { createFixtures, nextTag, readRecordId, withTable } from './fixtures.ts';
-import { bareDocumentClient, type HandlerRecording, otherAwsClients, recordHandler } from './floors.ts';
+import { bareDocumentClient, type HandlerRecording, otherAwsClients, recordHandler, recordSentMail } from './floors.ts';
 import { callRoute } from './handlers.ts';
 import { measureHttp } from './http-phase.ts';
 import { log } from './log.ts';
@@ -208,6 +208,7 @@ try {
   const { boundedQueueClient, sqsQueue, useDeliveryQueue } = await import('#shared/webhooks/sqs-queue.ts');
   const queueClient = boundedQueueClient();
   const recorder = recordCalls([documentClient, floorClient, queueClient]);
+  recordSentMail(recorder);
 
   // Before the fixtures and the large table: DynamoDB Local's transactions slow down as it holds more.
   if (measures('sepa'))
