@@ -49,7 +49,8 @@ export const recordSentMail = (recorder: CallRecorder) => {
   const { sender } = transport;
   transport.sender = {
     send: (message) => {
-      recorder.external(sentMail, { to: message.to, raw: message.raw });
+      // A copy as a plain Uint8Array: a Buffer would travel to a cold start's floor as its toJSON, not as bytes.
+      recorder.external(sentMail, { to: message.to, raw: Uint8Array.from(message.raw) });
       return sender.send(message);
     },
   };
