@@ -46,10 +46,10 @@ const collect = runInNewContext('gc') as (options: { type: 'minor' | 'major' }) 
 /**
  * Collects the young generation before a timed call, outside the clock, on both sides alike. The bench's process
  * holds every recording, fixture and sample, and the preparation of a write's record allocates through five handlers:
- * the scavenges that garbage triggers (up to 22 ms in this process) landed on whichever call ran next, 60 of 1,220
+ * the scavenges that garbage triggers (up to 22 ms in this process) landed on whichever call ran next, 64 of 1,220
  * calls of `contracts-list` (with this, 16), and made the p99 of both sides a measure of the bench's heap. A
  * function's Lambda process holds its own garbage alone. What a request allocates and keeps is still collected
- * inside its call when it fills the young generation (docs/performance.md, "Method").
+ * inside its call when it fills the young generation (docs/performance.md, "The database's and the bench's own pauses").
  */
 const collectYoungGeneration = () => collect({ type: 'minor' });
 
