@@ -12,8 +12,7 @@ import { nextBenchAddress } from './bench-addresses.ts';
 import type { FunctionName } from './bundles.ts';
 import type { CallRecorder } from './dynamodb-calls.ts';
 import { type Fixtures, nextTag, readRecordId } from './fixtures.ts';
-import { bareHttpClient, bareMailClient } from './floor-senders.ts';
-import { bareQueueClient, floorContender, type HandlerRecording } from './floors.ts';
+import { floorClients, floorContender, type HandlerRecording } from './floors.ts';
 import { callRoute } from './handlers.ts';
 import { webhookPost } from './replay.ts';
 import type { WarmEndpointResult } from './results.ts';
@@ -315,13 +314,8 @@ export const measureWarmBackground = async (
 ): Promise<WarmEndpointResult[]> => {
   const results: WarmEndpointResult[] = [];
   // The dispatcher's floor sends its messages too, with a bare SQS client (to the stand-in the recording names).
-  // The deliverer's floor posts its webhook too, a mailing function's floor writes its mail, with Node alone.
-  const clients = {
-    table: floorClient,
-    queue: bareQueueClient(),
-    http: bareHttpClient(),
-    mail: bareMailClient(process.env.DATA_DIR ?? '.data'),
-  };
+  // The dispatcher's sends, the deliverer's POST and the mails too, with bare clients.
+  const clients = floorClients(floorClient);
   for (const measuredName of names) {
     const { name, next, recording } = await recordAgain(measuredName);
     const handler: Contender = { invoke: await invokerOf(name), nextEvent: next, expectedStatus: 200 };

@@ -10,7 +10,7 @@ import {
   totalUnits,
 } from './dynamodb-calls.ts';
 import { type Fixtures, nextTag, withTable } from './fixtures.ts';
-import { type HandlerRecording, recordHandler, replayPlan } from './floors.ts';
+import { floorClients, type HandlerRecording, recordHandler, replayPlan } from './floors.ts';
 import { type Plan, type PlannedCall, planReplay, writeTargets } from './replay.ts';
 import type { Scenario } from './scenarios.ts';
 import { type ItemWrite, itemWrite } from './write-units.ts';
@@ -132,7 +132,7 @@ const replayObservingWrites = async (
   };
   const targets = (wave: readonly PlannedCall[]) => wave.filter(isWrite).flatMap(writeTargets);
   const keyText = (key: { pk: unknown; sk: unknown }) => `${key.pk}\u0000${key.sk}`;
-  await replayPlan({ table: floorClient }, plan, async (wave, stage) => {
+  await replayPlan(floorClients(floorClient), plan, async (wave, stage) => {
     for (const { key } of targets(wave)) {
       const { Item } = await snapshotClient.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }));
       if (Item) images[stage].set(keyText(key), Item);

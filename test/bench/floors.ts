@@ -17,7 +17,7 @@ import {
 import { configuredMailTransport } from '#shared/mail/configured-mail-sender.ts';
 import type { FunctionName } from './bundles.ts';
 import type { CallRecorder, DynamoDbCall } from './dynamodb-calls.ts';
-import { SendMailCommand, WebhookPostCommand } from './floor-senders.ts';
+import { bareHttpClient, bareMailClient, SendMailCommand, WebhookPostCommand } from './floor-senders.ts';
 import { invoke } from './handlers.ts';
 import {
   type Commands,
@@ -79,6 +79,17 @@ export const bareDocumentClient = (endpoint: string) =>
 
 /** The bare SQS client a dispatcher's floor sends with: the queue's URL in each send names the endpoint. */
 export const bareQueueClient = () => new SQSClient({});
+
+/**
+ * Every client a floor may send with: the table's, and the bare ones of the calls a function makes besides (a
+ * dispatcher's sends, a deliverer's POST, a mail into the outbox of the process's DATA_DIR).
+ */
+export const floorClients = (table: DynamoDBDocumentClient): FloorClients => ({
+  table,
+  queue: bareQueueClient(),
+  http: bareHttpClient(),
+  mail: bareMailClient(process.env.DATA_DIR ?? '.data'),
+});
 
 /** The command of each operation a handler may call: the document client's, SQS's SendMessage, a webhook's POST, a mail. */
 const commands: Commands = {

@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { FunctionName } from './bundles.ts';
 import { type CallRecorder, describeCalls, totalUnits } from './dynamodb-calls.ts';
 import { withTable } from './fixtures.ts';
-import { floorContender, type HandlerRecording, recordHandler } from './floors.ts';
+import { floorClients, floorContender, type HandlerRecording, recordHandler } from './floors.ts';
 import { callRoute, handlerOf } from './handlers.ts';
 import type { ScalingResult } from './results.ts';
 import { type BenchEvent, sampleEvent } from './sample-events.ts';
@@ -84,7 +84,7 @@ export const measureScaling = async (
         nextEvent,
         expectedStatus: recording.statusCode,
       };
-      const floorSide = floorContender({ table: floorClient }, recording, nextEvent, () => table.name);
+      const floorSide = floorContender(floorClients(floorClient), recording, nextEvent, () => table.name);
       sides.push({ recording, handlerSide, floorSide });
     }
     const [smallSide, largeSide] = sides;

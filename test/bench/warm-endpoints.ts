@@ -1,8 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { FunctionName } from './bundles.ts';
 import type { Fixtures } from './fixtures.ts';
-import { bareMailClient } from './floor-senders.ts';
-import { floorContender, type HandlerRecording } from './floors.ts';
+import { floorClients, floorContender, type HandlerRecording } from './floors.ts';
 import { handlerOf } from './handlers.ts';
 import type { WarmEndpointResult } from './results.ts';
 import type { BenchEvent } from './sample-events.ts';
@@ -36,7 +35,7 @@ export const measureWarmEndpoints = async (
       expectedStatus: recording.statusCode,
     };
     const floor = floorContender(
-      { table: floorClient, mail: bareMailClient(process.env.DATA_DIR ?? '.data') },
+      floorClients(floorClient),
       recording,
       nextEvent,
       () => fixtures.table,
